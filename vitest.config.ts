@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+import { workspaceAliases } from './workspace-aliases.js';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Unit tests run against the TypeScript sources; browser tests opt into jsdom per file.
+        resolve: { alias: workspaceAliases },
+        define: { __NS_DEBUG__: 'true' },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'adapters/*/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // The built packages, resolved through their own `exports` maps: no aliases here.
+        test: {
+          name: 'packaging',
+          include: ['test/packaging/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
