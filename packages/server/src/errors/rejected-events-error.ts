@@ -1,0 +1,13 @@
+import type { RejectedEvent } from '@northstar/core';
+import { BadRequestError } from './http-error.js';
+
+/** 400 for a track body in which no event is usable; carries the per-event reasons. */
+export class RejectedEventsError extends BadRequestError {
+  override name = 'RejectedEventsError';
+  constructor(
+    message: string,
+    readonly rejected: RejectedEvent[],
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,104 @@
+// The one build of the workspace: for every package ESM + CJS + a bundled .d.ts (and .d.cts),
+// and for @northstar/browser the CDN IIFE (global `northstar`) in a readable debug build and a
+// minified one from which the debug logging is removed by the `__NS_DEBUG__` constant.
+import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import esbuild from 'rollup-plugin-esbuild';
+import { dts } from 'rollup-plugin-dts';
+import terser from '@rollup/plugin-terser';
+
+/** Every package of the workspace and its entry points (relative to the package folder). */
+const PACKAGES = [
+  { dir: 'packages/core', entries: { index: 'src/index.ts' } },
+  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts' },
+  { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
+  { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
+  { dir: 'adapters/testing', entries: { index: 'src/index.ts' } },
+];
+
+const WORKSPACE_SOURCES = {
+  '@northstar/core': 'packages/core/src/index.ts',
+};
+
+const NODE_TARGET = 'node20';
+const BROWSER_TARGET = 'es2020';
+const root = (path) => fileURLToPath(new URL(path, import.meta.url));
+const readJson = (path) => JSON.parse(readFileSync(root(path), 'utf8'));
+
+function externalsOf(pkg) {
+  const names = [
+    ...Object.keys(pkg.dependencies ?? {}),
+    ...Object.keys(pkg.peerDependencies ?? {}),
+    ...builtinModules,
+  ];
+  return (id) => id.startsWith('node:') || names.some((name) => id === name || id.startsWith(`${name}/`));
+}
+
+/** Resolves workspace packages to their sources, so the CDN IIFE bundles them instead of importing. */
+function workspaceSources() {
+  return {
+    name: 'northstar-workspace-sources',
+    resolveId: (id) => (id in WORKSPACE_SOURCES ? root(WORKSPACE_SOURCES[id]) : null),
+  };
+}
+
+const withDir = (dir, entries) =>
+  Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
+
+function npmBuilds({ dir, entries, esmOnly }) {
+  const pkg = readJson(`${dir}/package.json`);
+  const external = externalsOf(pkg);
+  const target = dir === 'packages/browser' || dir === 'packages/core' ? BROWSER_TARGET : NODE_TARGET;
+  const code = (format, input) => ({
+    input,
+    external,
+    plugins: [esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
+    output: {
+      dir: `${dir}/dist`,
+      format,
+      entryFileNames: format === 'es' ? '[name].js' : '[name].cjs',
+      chunkFileNames: format === 'es' ? '[name]-[hash].js' : '[name]-[hash].cjs',
+      exports: 'named',
+      sourcemap: true,
+    },
+  });
+  const types = (extension) => ({
+    input: withDir(dir, entries),
+    external,
+    plugins: [dts({ tsconfig: root('tsconfig.base.json') })],
+    output: { dir: `${dir}/dist`, format: 'es', entryFileNames: `[name]${extension}` },
+  });
+  return [
+    code('es', withDir(dir, { ...entries, ...esmOnly })),
+    code('cjs', withDir(dir, entries)),
+    types('.d.ts'),
+    types('.d.cts'),
+  ];
+}
+
+/** The IIFE entry only imports the snippet for its side effect, so the bundle adds no global but `northstar`. */
+function cdnEntry(path) {
+  const id = '\0northstar-cdn-entry';
+  return {
+    name: 'northstar-cdn-entry',
+    resolveId: (source) => (source === id ? id : null),
+    load: (source) => (source === id ? `import ${JSON.stringify(root(path))};` : null),
+  };
+}
+
+function cdnBuilds({ dir, cdn }) {
+  const build = (file, debug) => ({
+    input: '\0northstar-cdn-entry',
+    plugins: [
+      cdnEntry(`${dir}/${cdn}`),
+      workspaceSources(),
+      esbuild({ target: BROWSER_TARGET, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: String(debug) } }),
+      ...(debug ? [] : [terser({ compress: { passes: 2 }, format: { comments: false } })]),
+    ],
+    output: { file: `${dir}/dist/${file}`, format: 'iife', sourcemap: true },
+  });
+  return [build('northstar.iife.js', true), build('northstar.min.js', false)];
+}
+
+export default PACKAGES.flatMap((pkg) => [...npmBuilds(pkg), ...(pkg.cdn ? cdnBuilds(pkg) : [])]);

@@ -1,0 +1,44 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './harness/chromium.js';
+import { hasChromium, requireOrSkip } from './harness/environment.js';
+import { pollUntil } from './harness/poll.js';
+import { uniqToday } from './harness/query.js';
+import { startServer, type RunningServer } from './harness/server.js';
+
+const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');
+
+describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('stores a pageview that the uniq query then counts', async () => {
+    expect(await uniqToday(server.demo, '$pageview')).toBe(0);
+    const page = await browser.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(server.demo.url);
+
+    const counted = await pollUntil(() => uniqToday(server.demo, '$pageview'), (n) => n > 0);
+
+    expect(counted).toBe(1);
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('serves the script under a versioned, immutable path', async () => {
+    const latest = await fetch(`${server.demo.url}/sdk/northstar.js`);
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get('content-type')).toMatch(/javascript/);
+    const html = await (await fetch(server.demo.url)).text();
+    expect(html).toContain(server.demo.pk);
+  });
+});

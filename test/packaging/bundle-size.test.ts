@@ -1,0 +1,56 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import terser from '@rollup/plugin-terser';
+import { rollup } from 'rollup';
+import { describe, expect, it } from 'vitest';
+
+/** Budgets of ARCHITECTURE.md, in bytes of min+gzip. */
+const KB = 1024;
+const BUDGETS = { coreClient: 6 * KB, cdnIife: 22 * KB };
+
+const BROWSER_DIST = fileURLToPath(new URL('../../packages/browser/dist/', import.meta.url));
+const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
+
+/** Bundles what an app gets from `import { init, track } from '@northstar/browser'`, minified like an app build would. */
+async function appBundleSize(code: string): Promise<number> {
+  const entry = '\0size-entry';
+  const bundle = await rollup({
+    input: entry,
+    plugins: [
+      { name: 'size-entry', resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? code : null) },
+      {
+        name: 'workspace-dist',
+        resolveId: (id) =>
+          id === '@northstar/browser' ? `${BROWSER_DIST}index.js`
+            : id === '@northstar/core' ? fileURLToPath(new URL('../../packages/core/dist/index.js', import.meta.url)) : null,
+      },
+    ],
+  });
+  const { output } = await bundle.generate({ format: 'es', plugins: [terser({ compress: { passes: 2, global_defs: { __NS_DEBUG__: false } } })] });
+  await bundle.close();
+  return gzipSize(output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join(''));
+}
+
+describe('bundle budgets (min+gzip)', () => {
+  it(`keeps the core client (init, track, queue, transport) within ${BUDGETS.coreClient} bytes`, async () => {
+    const size = await appBundleSize(`import { init, track } from '@northstar/browser'; init({ apiKey: 'pk_x' }); track('e');`);
+    console.info(`core client: ${size} B of ${BUDGETS.coreClient} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.coreClient);
+  });
+
+  it(`keeps the CDN IIFE within ${BUDGETS.cdnIife} bytes`, async () => {
+    const size = gzipSize(await readFile(`${BROWSER_DIST}northstar.min.js`));
+    console.info(`CDN IIFE: ${size} B of ${BUDGETS.cdnIife} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.cdnIife);
+  });
+
+  it('drops the debug logging from the minified CDN build', async () => {
+    const [min, debug] = await Promise.all([
+      readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'),
+      readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8'),
+    ]);
+    expect(debug).toContain('[Sdk]');
+    expect(min).not.toContain('[Sdk]');
+  });
+});
