@@ -49,4 +49,6 @@ export interface EventStore {
   appendEvents(events: StoredEvent[]): Promise<AppendResult>;
   /** Counts inside the store; returns non-empty buckets only, in no particular order. */
   aggregate(query: AggregateQuery): Promise<AggregateRow[]>;
+  /** One stored event, as stored (for inspection and tests); undefined when absent. */
+  getEvent(projectId: number, uuid: string): Promise<StoredEvent | undefined>;
 }

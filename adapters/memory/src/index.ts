@@ -1,0 +1,2 @@
+export { createMemoryStorage } from './memory-storage.js';
+export type { MemoryStorageOptions } from './memory-storage.js';

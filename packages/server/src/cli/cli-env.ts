@@ -1,0 +1,12 @@
+export interface CliSettings {
+  port: number;
+  host: string;
+  dataDir: string;
+}
+
+/** `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar). */
+export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
+  const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer 0-65535, got ${env.PORT}`);
+  return { port, host: env.HOST || '127.0.0.1', dataDir: env.NORTHSTAR_DATA_DIR || './.northstar' };
+}

@@ -1,0 +1,80 @@
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createMemoryStorage } from '@northstar/adapter-memory';
+import { createNorthstarRouter } from '../http/router.js';
+import type { NorthstarRouterOptions } from '../http/options.js';
+import type { StorageAdapter } from '../ports/index.js';
+import { seedDemoProject } from '../seed/seed-demo-project.js';
+import { writeDemoFile } from './demo-file.js';
+import type { DemoFile } from './demo-file.js';
+import { renderDemoPage } from './demo-page.js';
+import { queryCurl } from './query-curl.js';
+
+export interface StartServerOptions {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Directory of `demo.json`. */
+  dataDir: string;
+  /** @default createMemoryStorage() */
+  storage?: StorageAdapter;
+  /** Passed to the router (e.g. `sdkScriptPath`, `logger`). */
+  router?: Omit<NorthstarRouterOptions, 'storage'>;
+}
+
+export interface RunningServer {
+  /** Base URL, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  demo: DemoFile;
+  demoFile: string;
+  server: Server;
+  /** Stops accepting requests, ends open connections, disposes storage. */
+  close(): Promise<void>;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. */
+export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
+  const storage = options.storage ?? createMemoryStorage();
+  const seeded = await seedDemoProject(storage);
+  let page = '';
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.get('/', (_req, res) => {
+    res.type('html').set('Cache-Control', 'no-store').send(page);
+  });
+  app.use(createNorthstarRouter({ ...options.router, storage }));
+
+  const server = createServer(app);
+  await listen(server, options.port, options.host);
+  const url = `http://${urlHost(options.host)}:${(server.address() as AddressInfo).port}`;
+  page = renderDemoPage({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
+  const demo: DemoFile = { ...seeded, url };
+  const demoFile = await writeDemoFile(options.dataDir, demo);
+
+  const close = async (): Promise<void> => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await storage.dispose();
+  };
+  return { url, demo, demoFile, server, close };
+}

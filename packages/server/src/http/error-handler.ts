@@ -1,0 +1,44 @@
+import type { ErrorRequestHandler } from 'express';
+import { HttpError, RejectedEventsError } from '../errors/index.js';
+import type { NorthstarLogger } from './options.js';
+
+/** body-parser marks its errors with a `type`; these are the client's fault. */
+const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
+  'entity.too.large': [413, 'Request body too large'],
+  'entity.parse.failed': [400, 'Invalid JSON body'],
+  'entity.verify.failed': [400, 'Invalid request body'],
+  'charset.unsupported': [415, 'Unsupported charset'],
+  'encoding.unsupported': [415, 'Unsupported content encoding'],
+  'request.aborted': [400, 'Request aborted'],
+  'request.size.invalid': [400, 'Request size did not match Content-Length'],
+};
+
+function bodyParserError(err: unknown): [number, string] | undefined {
+  if (typeof err !== 'object' || err === null || !('type' in err) || typeof err.type !== 'string') return undefined;
+  return BODY_PARSER_ERRORS[err.type];
+}
+
+/** The one place errors become `{ error }` responses. Stack traces never leave the process. */
+export function errorHandler(logger: NorthstarLogger): ErrorRequestHandler {
+  return (err: unknown, _req, res, next) => {
+    if (res.headersSent) {
+      next(err);
+      return;
+    }
+    if (err instanceof RejectedEventsError) {
+      res.status(err.status).json({ error: err.message, rejected: err.rejected });
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ error: err.message });
+      return;
+    }
+    const mapped = bodyParserError(err);
+    if (mapped) {
+      res.status(mapped[0]).json({ error: mapped[1] });
+      return;
+    }
+    logger.error('[northstar] unexpected error', err);
+    res.status(500).json({ error: 'Internal error' });
+  };
+}

@@ -1,0 +1,10 @@
+export { createNorthstarRouter } from './http/router.js';
+export type { NorthstarRouterOptions, NorthstarLogger } from './http/options.js';
+export type * from './ports/index.js';
+export * from './errors/index.js';
+export { createApiKey } from './keys/create-api-key.js';
+export type { CreateApiKeyInput, CreatedApiKey } from './keys/create-api-key.js';
+export { hashApiKey } from './keys/hash-key.js';
+export { seedDemoProject, DEMO_SECRET_SCOPES } from './seed/seed-demo-project.js';
+export type { DemoProject } from './seed/seed-demo-project.js';
+export { LIMITS } from './schemas/limits.js';

@@ -1,0 +1,22 @@
+import type { TrackResponse } from '@northstar/core';
+import { RejectedEventsError } from '../errors/index.js';
+import type { EventStore } from '../ports/index.js';
+import type { TrackEnvelope } from './track-envelope.js';
+import { validateEvents } from './validate-events.js';
+
+/** Validates and stores the events of one request; resolves once storage has them. */
+export async function trackEvents(
+  events: EventStore,
+  envelope: TrackEnvelope,
+  projectId: number,
+  receivedAt: number,
+): Promise<TrackResponse> {
+  const result = validateEvents(envelope, projectId, receivedAt);
+  if (result.events.length === 0) {
+    const first = result.rejected[0]?.error ?? 'No events';
+    const message = envelope.isBatch ? `No valid events in batch; first error: ${first}` : first;
+    throw new RejectedEventsError(message, result.rejected);
+  }
+  await events.appendEvents(result.events);
+  return { accepted: result.events.length, rejected: result.rejected };
+}

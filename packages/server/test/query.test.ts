@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventQuery, postJson, startTestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+
+let api: TestServer;
+beforeEach(async () => {
+  api = await startTestServer();
+  const batch = [
+    { event_name: 'view', user_id: 'u1', timestamp: '2024-05-01T23:59:59.999Z' },
+    { event_name: 'view', user_id: 'u1', timestamp: '2024-05-02T00:00:00.000Z' },
+    { event_name: 'view', device_id: 'd2', timestamp: '2024-05-02T08:00:00Z' },
+    { event_name: 'view', device_id: 'd2', timestamp: '2024-05-02T09:00:00Z' },
+    { event_name: 'buy', user_id: 'u1', timestamp: '2024-05-03T12:00:00+02:00' },
+  ];
+  await postJson(`${api.url}/v1/track`, { batch }, { 'X-API-Key': api.demo.pk });
+});
+afterEach(() => api.close());
+
+const query = (body: unknown, path = '/v1/api/query/events') => postJson(`${api.url}${path}`, body, { Authorization: `Bearer ${api.demo.sk}` });
+
+describe('POST /v1/api/query/events', () => {
+  it('returns one zero-filled series per requested event, in request order', async () => {
+    const res = await query(eventQuery(api.demo.project_id, ['buy', 'view', 'never'], '2024-04-30', '2024-05-03'));
+    expect(res.status).toBe(200);
+    const days = ['2024-04-30', '2024-05-01', '2024-05-02', '2024-05-03'];
+    const series = (values: number[]) => days.map((date, i) => ({ date, value: values[i] }));
+    expect(res.body).toEqual({
+      metric: 'uniq',
+      interval: 'day',
+      date_range: { start: '2024-04-30', end: '2024-05-03' },
+      series: [
+        { event: 'buy', data: series([0, 0, 0, 1]) },
+        { event: 'view', data: series([0, 1, 2, 0]) },
+        { event: 'never', data: series([0, 0, 0, 0]) },
+      ],
+    });
+  });
+
+  it('counts events with metric total', async () => {
+    const res = await query(eventQuery(api.demo.project_id, ['view'], '2024-05-02', '2024-05-02', 'total'));
+    expect(res.body).toMatchObject({ series: [{ event: 'view', data: [{ date: '2024-05-02', value: 3 }] }] });
+  });
+
+  it('answers the same on its alias /v1/query/events', async () => {
+    const body = eventQuery(api.demo.project_id, ['view'], '2024-05-01', '2024-05-02');
+    const [main, alias] = await Promise.all([query(body), query(body, '/v1/query/events')]);
+    expect(alias).toMatchObject({ status: 200, body: main.body });
+  });
+
+  it.each([
+    ['a start after the end', { date_range: { start: '2024-05-02', end: '2024-05-01' } }, 'date_range.start must not be after date_range.end'],
+    ['a range over 366 days', { date_range: { start: '2023-01-01', end: '2024-01-02' } }, 'date_range spans more than 366 days'],
+    ['an impossible date', { date_range: { start: '2024-02-30', end: '2024-03-01' } }, 'date_range.start must be a date in YYYY-MM-DD form'],
+    ['no events', { events: [] }, 'events must hold at least one event'],
+    ['more than 20 events', { events: Array.from({ length: 21 }, (_, i) => ({ name: `e${i}` })) }, 'events holds more than 20 events'],
+    ['an unknown metric', { metric: 'avg' }, 'metric must be one of uniq, total'],
+    ['an unknown interval', { interval: 'hour' }, 'interval must be one of day'],
+    ['a non-integer project_id', { project_id: 1.5 }, 'project_id must be an integer'],
+  ])('answers a query with %s with 400', async (_case, override, error) => {
+    const res = await query({ ...eventQuery(api.demo.project_id, ['view'], '2024-05-01'), ...override });
+    expect(res).toEqual(expect.objectContaining({ status: 400, body: { error } }));
+  });
+
+  it('accepts a range of exactly 366 days', async () => {
+    expect((await query(eventQuery(api.demo.project_id, ['view'], '2024-01-01', '2024-12-31'))).status).toBe(200);
+  });
+});

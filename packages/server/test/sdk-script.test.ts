@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from './support/test-server.js';
+import type { TestServer } from './support/test-server.js';
+
+let dir: string;
+let api: TestServer | undefined;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'northstar-sdk-'));
+  await writeFile(join(dir, 'min.js'), 'window.min=1;');
+  await writeFile(join(dir, 'debug.js'), 'window.debug = 1;\n');
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+});
+
+const scripts = () => ({ sdkScriptPath: join(dir, 'min.js'), sdkDebugScriptPath: join(dir, 'debug.js'), sdkVersion: '1.2.3' });
+
+describe('SDK script serving', () => {
+  it('serves the latest minified script as JavaScript, cached for five minutes, with an ETag', async () => {
+    api = await startTestServer(scripts());
+    const res = await fetch(`${api.url}/sdk/northstar.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('window.min=1;');
+    expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(res.headers.get('etag')).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('answers a matching If-None-Match with 304', async () => {
+    api = await startTestServer(scripts());
+    const etag = (await fetch(`${api.url}/sdk/northstar.js`)).headers.get('etag') ?? '';
+    // An explicit Cache-Control stops fetch from adding `no-cache`, as a browser revalidating its cache would.
+    const headers = { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' };
+    expect((await fetch(`${api.url}/sdk/northstar.js`, { headers })).status).toBe(304);
+  });
+
+  it('serves the debug build at /sdk/northstar.debug.js', async () => {
+    api = await startTestServer(scripts());
+    expect(await (await fetch(`${api.url}/sdk/northstar.debug.js`)).text()).toBe('window.debug = 1;\n');
+  });
+
+  it('serves the versioned script as immutable, and 404 for another version', async () => {
+    api = await startTestServer(scripts());
+    const res = await fetch(`${api.url}/sdk/1.2.3/northstar.min.js`);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await res.text()).toBe('window.min=1;');
+    const other = await fetch(`${api.url}/sdk/0.0.1/northstar.min.js`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ error: 'No SDK script for version 0.0.1' });
+  });
+
+  it('reads the file once and serves it from memory', async () => {
+    await writeFile(join(dir, 'once.js'), 'first');
+    api = await startTestServer({ sdkScriptPath: join(dir, 'once.js') });
+    expect(await (await fetch(`${api.url}/sdk/northstar.js`)).text()).toBe('first');
+    await writeFile(join(dir, 'once.js'), 'second');
+    expect(await (await fetch(`${api.url}/sdk/northstar.js`)).text()).toBe('first');
+  });
+
+  it('answers 503 with an error body when the script file is missing', async () => {
+    api = await startTestServer({ sdkScriptPath: join(dir, 'missing.js') });
+    const res = await fetch(`${api.url}/sdk/northstar.js`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: expect.stringContaining('npm run build') });
+  });
+});

@@ -1,0 +1,71 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { createMemoryStorage } from '@northstar/adapter-memory';
+import { createNorthstarRouter, seedDemoProject } from '@northstar/server';
+import type { DemoProject, NorthstarRouterOptions, StorageAdapter } from '@northstar/server';
+
+export interface TestServer {
+  url: string;
+  demo: DemoProject;
+  storage: StorageAdapter;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions extends Partial<NorthstarRouterOptions> {
+  /** Where the host app mounts the router. @default '/' */
+  mountPath?: string;
+}
+
+/** A host app on a real port: the router at `mountPath`, then a host route `GET /host/hello` and `POST /v1/host-owned`. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { mountPath = '/', ...routerOptions } = options;
+  const storage = routerOptions.storage ?? createMemoryStorage();
+  const demo = await seedDemoProject(storage);
+  const app = express();
+  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, ...routerOptions, storage }));
+  app.get('/host/hello', (_req, res) => {
+    res.json({ host: 'hello' });
+  });
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    demo,
+    storage,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await storage.dispose();
+    },
+  };
+}
+
+/** POSTs `body` (JSON-encoded unless already a string) and returns the status and parsed JSON body. */
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text) as unknown;
+  } catch {
+    // not JSON: the test sees the raw text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** An event query for `names` over one or more days. */
+export function eventQuery(projectId: number, names: string[], start: string, end = start, metric: 'uniq' | 'total' = 'uniq') {
+  return { project_id: projectId, events: names.map((name) => ({ name })), metric, date_range: { start, end }, interval: 'day' };
+}
