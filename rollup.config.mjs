@@ -14,7 +14,8 @@ const PACKAGES = [
   { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts' },
   { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
-  { dir: 'adapters/testing', entries: { index: 'src/index.ts' } },
+  // Vitest cannot be require()d, so the conformance suites that use it ship as ESM only.
+  { dir: 'adapters/testing', entries: { index: 'src/index.ts' }, cjs: false },
 ];
 
 const WORKSPACE_SOURCES = {
@@ -46,7 +47,7 @@ function workspaceSources() {
 const withDir = (dir, entries) =>
   Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
 
-function npmBuilds({ dir, entries, esmOnly }) {
+function npmBuilds({ dir, entries, esmOnly, cjs = true }) {
   const pkg = readJson(`${dir}/package.json`);
   const external = externalsOf(pkg);
   const target = dir === 'packages/browser' || dir === 'packages/core' ? BROWSER_TARGET : NODE_TARGET;
@@ -71,9 +72,8 @@ function npmBuilds({ dir, entries, esmOnly }) {
   });
   return [
     code('es', withDir(dir, { ...entries, ...esmOnly })),
-    code('cjs', withDir(dir, entries)),
     types('.d.ts'),
-    types('.d.cts'),
+    ...(cjs ? [code('cjs', withDir(dir, entries)), types('.d.cts')] : []),
   ];
 }
 

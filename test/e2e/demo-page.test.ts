@@ -34,11 +34,20 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
     await page.close();
   });
 
-  it('serves the script under a versioned, immutable path', async () => {
+  it('serves the built CDN script, also under a versioned, immutable path', async () => {
+    const { version } = (await import('@northstar/browser/package.json', { with: { type: 'json' } })).default;
     const latest = await fetch(`${server.demo.url}/sdk/northstar.js`);
+    const pinned = await fetch(`${server.demo.url}/sdk/${version}/northstar.min.js`);
+
     expect(latest.status).toBe(200);
     expect(latest.headers.get('content-type')).toMatch(/javascript/);
-    const html = await (await fetch(server.demo.url)).text();
+    expect(pinned.headers.get('cache-control')).toContain('immutable');
+    expect(await pinned.text()).toBe(await latest.text());
+  });
+
+  it('embeds the public key in the demo page and never the secret key', async () => {
+    const html = await (await fetch(`${server.demo.url}/`)).text();
     expect(html).toContain(server.demo.pk);
+    expect(html).not.toContain(server.demo.sk);
   });
 });

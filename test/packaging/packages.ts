@@ -1,8 +1,8 @@
 /** Every published package and a few exports each must have, through its own `exports` map. */
-export const PUBLISHED: { name: string; dir: string; exports: string[] }[] = [
+export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?: boolean }[] = [
   { name: '@northstar/core', dir: 'packages/core', exports: ['uuidv7', 'backoffDelay', 'parseRetryAfter', 'utcDay'] },
   { name: '@northstar/browser', dir: 'packages/browser', exports: ['init', 'track', 'Northstar'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/adapter-memory', dir: 'adapters/memory', exports: ['createMemoryStorage'] },
-  { name: '@northstar/adapter-testing', dir: 'adapters/testing', exports: ['runStorageConformance'] },
+  { name: '@northstar/adapter-testing', dir: 'adapters/testing', exports: ['runStorageConformance'], esmOnly: true },
 ];

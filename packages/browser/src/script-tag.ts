@@ -1,0 +1,60 @@
+import type { Northstar } from './client.js';
+import type { NorthstarConfig } from './config.js';
+import { log } from './debug.js';
+import { init } from './index.js';
+
+/** One command of the script-tag queue: `['track', 'signup', { plan: 'pro' }]`. */
+export type Command = [string, ...unknown[]];
+
+/** What `window.northstar` becomes once the script has loaded. */
+export interface NorthstarGlobal {
+  push(command: Command): void;
+  /** The instance created by the `init` command. */
+  _instance?: Northstar;
+}
+
+/** `init` options of the script-tag form: `key` is the `apiKey`; `endpoint` may be left out. */
+export type SnippetConfig = Omit<NorthstarConfig, 'apiKey' | 'endpoint'> & { key: string; endpoint?: string };
+
+/** Commands other than `init`, run as methods of the instance. */
+const COMMANDS = ['track', 'flush', 'destroy'];
+
+/**
+ * The server serves the script at `<base>/sdk/northstar.js` and collects at `<base>/v1/track`,
+ * so the base is the script URL without its `/sdk/...` tail. Undefined for any other script URL.
+ */
+export function endpointFromScript(src: string | null | undefined): string | undefined {
+  return src ? /^(.*)\/sdk\/[^/?#]*(?:[?#].*)?$/.exec(src)?.[1] : undefined;
+}
+
+/**
+ * Replaces the `window.northstar` command array with the live global and replays what the page
+ * queued before the script loaded, in order. Commands pushed before `init` wait for it.
+ */
+export function installGlobal(scriptSrc?: string | null): NorthstarGlobal | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const w = window as unknown as { northstar?: unknown };
+  const queued = w.northstar;
+  if (queued && !Array.isArray(queued)) return queued as NorthstarGlobal;
+  const waiting: Command[] = [];
+  const global: NorthstarGlobal = {
+    push(command) {
+      const [name, ...args] = Array.isArray(command) ? command : [];
+      const instance = global._instance;
+      if (name === 'init') {
+        const { key, ...rest } = (args[0] ?? {}) as SnippetConfig;
+        global._instance = init({ endpoint: endpointFromScript(scriptSrc) ?? '', ...rest, apiKey: key });
+        for (const held of waiting.splice(0)) global.push(held);
+      } else if (!instance) {
+        waiting.push(command);
+      } else if (typeof name === 'string' && COMMANDS.includes(name)) {
+        (instance[name as 'track'] as (...a: unknown[]) => unknown).apply(instance, args);
+      } else if (__NS_DEBUG__) {
+        log(instance.config.debug, 'warn', 'unknown command', command);
+      }
+    },
+  };
+  w.northstar = global;
+  if (Array.isArray(queued)) for (const command of queued) global.push(command as Command);
+  return global;
+}

@@ -1,0 +1,80 @@
+import { API_KEY_HEADER } from '@northstar/core';
+import type { TrackBatch, TrackedEvent, TrackResponse } from '@northstar/core';
+
+export interface SendResult {
+  /** HTTP status; 0 when the request failed before any response. */
+  status: number;
+  retryAfter: string | null;
+  /** Valid indexes from the body's `rejected: [{ index }]`; undefined when the body lists none. */
+  rejected?: number[];
+}
+
+/** Beacons and keepalive requests are capped at 64 KiB by browsers; stay under with some margin. */
+const BEACON_LIMIT = 64_000;
+
+/** POSTs one batch as JSON with the key in `X-API-Key`. Never throws. */
+export async function post(url: string, apiKey: string, batch: TrackedEvent[]): Promise<SendResult> {
+  const body: TrackBatch = { batch, sent_at: new Date().toISOString() };
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [API_KEY_HEADER]: apiKey },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: await rejected(res, batch.length) };
+  } catch {
+    return { status: 0, retryAfter: null };
+  }
+}
+
+async function rejected(res: Response, size: number): Promise<number[] | undefined> {
+  const body = (await res.json().catch(() => undefined)) as Partial<TrackResponse> | undefined;
+  const list = Array.isArray(body?.rejected) ? body.rejected : [];
+  const indexes = list.map((r) => r?.index).filter((i) => Number.isInteger(i) && i >= 0 && i < size);
+  return indexes.length ? indexes : undefined;
+}
+
+/**
+ * Sends events while the page is going away, in bodies under 64 KB. sendBeacon cannot set headers,
+ * so the key travels in the body as `api_key`, and the body is text/plain (a CORS-simple request,
+ * no preflight). Where sendBeacon is missing or refuses, `fetch(..., { keepalive: true })` carries the
+ * same body. Returns the events sendBeacon accepted; an event too large for any beacon stays queued.
+ */
+export function sendOnHide(url: string, apiKey: string, events: readonly TrackedEvent[]): TrackedEvent[] {
+  const encoder = new TextEncoder();
+  const head = `{"api_key":${JSON.stringify(apiKey)},"sent_at":"${new Date().toISOString()}","batch":[`;
+  const empty = encoder.encode(head).length + 2;
+  const accepted: TrackedEvent[] = [];
+  let parts: string[] = [];
+  let chunk: TrackedEvent[] = [];
+  let size = empty;
+  const send = (): void => {
+    if (!chunk.length) return;
+    const body = `${head}${parts.join(',')}]}`;
+    if (beacon(url, body)) accepted.push(...chunk);
+    else void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => undefined);
+    parts = [];
+    chunk = [];
+    size = empty;
+  };
+  for (const event of events) {
+    const json = JSON.stringify(event);
+    const bytes = encoder.encode(json).length + 1;
+    if (size + bytes > BEACON_LIMIT) send();
+    if (size + bytes > BEACON_LIMIT) continue;
+    parts.push(json);
+    chunk.push(event);
+    size += bytes;
+  }
+  send();
+  return accepted;
+}
+
+function beacon(url: string, body: string): boolean {
+  try {
+    // A string body is sent as text/plain;charset=UTF-8.
+    return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_KEY, TRACK_URL, delivered, requests, startClient, useApi } from './msw-api.js';
+
+useApi();
+const sendBeacon = vi.fn<(url: string, body: string) => boolean>();
+beforeEach(() => {
+  sendBeacon.mockReset().mockReturnValue(true);
+  Object.defineProperty(navigator, 'sendBeacon', { value: sendBeacon, configurable: true, writable: true });
+});
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'sendBeacon');
+  Reflect.deleteProperty(document, 'visibilityState');
+});
+
+interface BeaconBody {
+  api_key: string;
+  sent_at: string;
+  batch: { event_name: string; uuid: string }[];
+}
+const beaconBodies = (): BeaconBody[] => sendBeacon.mock.calls.map(([, body]) => JSON.parse(body) as BeaconBody);
+
+describe('when the page is hidden', () => {
+  it('uses sendBeacon with a text/plain body on pagehide', async () => {
+    const client = startClient();
+    client.track('a');
+    client.track('b');
+    dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).toHaveBeenCalledTimes(1);
+    const [url, body] = sendBeacon.mock.calls[0] ?? [];
+    expect(url).toBe(TRACK_URL);
+    // A string body goes out as text/plain;charset=UTF-8: a CORS-simple request without preflight.
+    expect(typeof body).toBe('string');
+    const parsed = beaconBodies()[0];
+    expect(parsed?.api_key).toBe(API_KEY);
+    expect(parsed?.batch.map((e) => e.event_name)).toEqual(['a', 'b']);
+    expect(new Date(parsed?.sent_at ?? '').toISOString()).toBe(parsed?.sent_at);
+    await client.flush();
+    expect(requests).toHaveLength(0);
+  });
+
+  it('beacons on visibilitychange to hidden', () => {
+    const client = startClient();
+    client.track('a');
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(beaconBodies()[0]?.batch.map((e) => e.event_name)).toEqual(['a']);
+  });
+
+  it('keeps beaconed events stored, so a page that really unloads sends them again', () => {
+    const client = startClient();
+    client.track('a');
+    dispatchEvent(new Event('pagehide'));
+    const stored = JSON.parse(localStorage.getItem(`ns_${API_KEY}_queue`) ?? '[]') as { uuid: string }[];
+    expect(stored.map((e) => e.uuid)).toEqual(beaconBodies()[0]?.batch.map((e) => e.uuid));
+  });
+
+  it('falls back to fetch with keepalive when sendBeacon refuses', async () => {
+    sendBeacon.mockReturnValue(false);
+    const client = startClient();
+    client.track('a');
+    dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(requests[0]?.headers.get('x-api-key')).toBeNull();
+    expect(requests[0]?.body.api_key).toBe(API_KEY);
+    expect(delivered().map((e) => e.event_name)).toEqual(['a']);
+  });
+
+  it('falls back to fetch with keepalive when sendBeacon is missing', async () => {
+    Reflect.deleteProperty(navigator, 'sendBeacon');
+    const client = startClient();
+    client.track('a');
+    dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(delivered().map((e) => e.event_name)).toEqual(['a']));
+  });
+
+  it('keeps each beacon under 64 KB', () => {
+    const client = startClient({ flushSize: 1000 });
+    for (let i = 0; i < 40; i++) client.track(`e${i}`, { blob: 'é'.repeat(2500) });
+    dispatchEvent(new Event('pagehide'));
+    const sizes = sendBeacon.mock.calls.map(([, body]) => new TextEncoder().encode(body).length);
+    expect(sizes.length).toBeGreaterThan(2);
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(64_000);
+    expect(beaconBodies().flatMap((b) => b.batch.map((e) => e.event_name))).toEqual(
+      Array.from({ length: 40 }, (_, i) => `e${i}`),
+    );
+  });
+});
