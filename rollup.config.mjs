@@ -14,6 +14,7 @@ const PACKAGES = [
   { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts' },
   { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
+  { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
   // Vitest cannot be require()d, so the conformance suites that use it ship as ESM only.
   { dir: 'adapters/testing', entries: { index: 'src/index.ts' }, cjs: false },
 ];

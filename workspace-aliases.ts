@@ -6,6 +6,7 @@ const SOURCES: Record<string, string> = {
   '@northstar/browser': 'packages/browser/src/index.ts',
   '@northstar/server': 'packages/server/src/index.ts',
   '@northstar/adapter-memory': 'adapters/memory/src/index.ts',
+  '@northstar/adapter-sql': 'adapters/sql/src/index.ts',
   '@northstar/adapter-testing': 'adapters/testing/src/index.ts',
 };
 

@@ -4,5 +4,6 @@ export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?
   { name: '@northstar/browser', dir: 'packages/browser', exports: ['init', 'track', 'Northstar'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/adapter-memory', dir: 'adapters/memory', exports: ['createMemoryStorage'] },
+  { name: '@northstar/adapter-sql', dir: 'adapters/sql', exports: ['createSqlStorage'] },
   { name: '@northstar/adapter-testing', dir: 'adapters/testing', exports: ['runStorageConformance'], esmOnly: true },
 ];
