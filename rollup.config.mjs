@@ -68,7 +68,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true }) {
   const types = (extension) => ({
     input: withDir(dir, entries),
     external,
-    plugins: [dts({ tsconfig: root('tsconfig.base.json') })],
+    plugins: [dts({ tsconfig: root('tsconfig.base.json'), compilerOptions: { stripInternal: true } })],
     output: { dir: `${dir}/dist`, format: 'es', entryFileNames: `[name]${extension}` },
   });
   return [

@@ -1,23 +1,31 @@
 // `npm run bench`: every benchmark, each figure printed beside a baseline measured in the same run,
-// and the results written as JSON under test/bench/results/.
+// and the results written as JSON under test/bench/results/. `npm run bench:10m` runs the query bench
+// alone at 10 M events (loading takes many minutes).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ingestMysql } from './ingest-mysql.mjs';
+import { queryUniq } from './query-uniq.mjs';
 import { trackThroughput } from './track-throughput.mjs';
 
 execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-if-needed.mjs', import.meta.url))], { stdio: 'inherit' });
 
+const tenMillion = process.argv.includes('--10m');
+const benches = tenMillion
+  ? [() => queryUniq({ count: 10_000_000, naiveRuns: 1 })]
+  : [trackThroughput, () => import('./track-cost.mjs').then((m) => m.trackCost()), ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq()])];
+
 const results = [];
-for (const bench of [trackThroughput]) {
+for (const bench of benches) {
   const result = await bench();
   console.log(`\n${result.name}`);
   console.table(result.rows);
-  console.log('ratios against the baseline:', result.ratios);
+  console.log('against the baseline:', result.ratios);
   results.push(result);
 }
 
 const dir = fileURLToPath(new URL('./results/', import.meta.url));
 mkdirSync(dir, { recursive: true });
-const file = `${dir}${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+const file = `${dir}${new Date().toISOString().replace(/[:.]/g, '-')}${tenMillion ? '-10m' : ''}.json`;
 writeFileSync(file, `${JSON.stringify({ node: process.version, results }, null, 2)}\n`);
 console.log(`\nwritten: ${file}`);

@@ -45,6 +45,28 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
     expect(await pinned.text()).toBe(await latest.text());
   });
 
+  it('publishes an SRI hash that Chromium accepts for the pinned script, and a wrong one it refuses', async () => {
+    const { path, integrity } = (await (await fetch(`${server.demo.url}/sdk/integrity.json`)).json()) as { path: string; integrity: string };
+    const page = await browser.newPage();
+    await page.goto(`${server.demo.url}/v1/openapi.json`);
+    const load = (hash: string) =>
+      page.evaluate(
+        ([src, sri]) =>
+          new Promise<string>((resolve) => {
+            const script = document.createElement('script');
+            Object.assign(script, { src, integrity: sri, crossOrigin: 'anonymous' });
+            script.onload = () => resolve('loaded');
+            script.onerror = () => resolve('refused');
+            document.head.append(script);
+          }),
+        [`/${path}`, hash],
+      );
+
+    expect(await load(integrity)).toBe('loaded');
+    expect(await load(`sha384-${'A'.repeat(64)}`)).toBe('refused');
+    await page.close();
+  });
+
   it('embeds the public key in the demo page and never the secret key', async () => {
     const html = await (await fetch(`${server.demo.url}/`)).text();
     expect(html).toContain(server.demo.pk);

@@ -55,5 +55,5 @@ describe('the bundled type declarations', () => {
     const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
     const args = [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022', '--skipLibCheck', 'false', '--types', 'node', file];
     await expect(run(process.execPath, args, { cwd: ROOT })).resolves.toBeDefined();
-  });
+  }, 120_000);
 });

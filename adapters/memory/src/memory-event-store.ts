@@ -1,9 +1,17 @@
-import { utcDay } from '@northstar/core';
-import type { AggregateQuery, AggregateRow, AppendResult, EventStore, StoredEvent } from '@northstar/server';
+import type { AggregateQuery, AggregateRow, AppendResult, EventStore, ReplayChunk, StoredEvent, UserProperties } from '@northstar/server';
+import { aggregateEvents } from './memory-aggregate.js';
+import { createMemoryPeople } from './memory-people.js';
+
+function copyChunk(chunk: ReplayChunk): ReplayChunk {
+  const data = typeof chunk.data === 'string' ? chunk.data : new Uint8Array(chunk.data);
+  return { ...chunk, data, deviceId: chunk.deviceId ?? null, userId: chunk.userId ?? null };
+}
 
 /** Events kept per project, keyed by uuid; the first copy of a uuid wins, as with a unique index. */
 export function createMemoryEventStore(): EventStore & { clear(): void } {
   const projects = new Map<number, Map<string, StoredEvent>>();
+  const people = createMemoryPeople();
+  const replays = new Map<string, Map<number, ReplayChunk>>();
 
   function eventsOf(projectId: number): Map<string, StoredEvent> {
     let events = projects.get(projectId);
@@ -12,6 +20,14 @@ export function createMemoryEventStore(): EventStore & { clear(): void } {
       projects.set(projectId, events);
     }
     return events;
+  }
+
+  /** `u:` + user id, else `u:` + the user the device is linked to, else `d:` + device id. */
+  function personOf(event: StoredEvent): string | null {
+    if (event.user_id !== null) return `u:${event.user_id}`;
+    if (event.device_id === null) return null;
+    const linked = people.linkedUser(event.project_id, event.device_id);
+    return linked === undefined ? `d:${event.device_id}` : `u:${linked}`;
   }
 
   return {
@@ -27,28 +43,7 @@ export function createMemoryEventStore(): EventStore & { clear(): void } {
     },
 
     aggregate(query: AggregateQuery): Promise<AggregateRow[]> {
-      const wanted = new Set(query.events);
-      // key: event name + NUL + day → distinct people (uniq) or a counter (total)
-      const buckets = new Map<string, { event: string; bucket: string; people: Set<string>; total: number }>();
-      for (const event of projects.get(query.projectId)?.values() ?? []) {
-        if (!wanted.has(event.event_name) || event.timestamp < query.from || event.timestamp >= query.to) continue;
-        const bucket = utcDay(event.timestamp);
-        const key = `${event.event_name}\u0000${bucket}`;
-        let entry = buckets.get(key);
-        if (!entry) {
-          entry = { event: event.event_name, bucket, people: new Set(), total: 0 };
-          buckets.set(key, entry);
-        }
-        entry.total += 1;
-        const person = event.user_id ?? event.device_id;
-        if (person !== null) entry.people.add(person);
-      }
-      const rows: AggregateRow[] = [];
-      for (const entry of buckets.values()) {
-        const value = query.metric === 'uniq' ? entry.people.size : entry.total;
-        if (value > 0) rows.push({ event: entry.event, bucket: entry.bucket, value });
-      }
-      return Promise.resolve(rows);
+      return Promise.resolve(aggregateEvents(projects.get(query.projectId)?.values() ?? [], query, personOf));
     },
 
     getEvent(projectId: number, uuid: string): Promise<StoredEvent | undefined> {
@@ -56,8 +51,33 @@ export function createMemoryEventStore(): EventStore & { clear(): void } {
       return Promise.resolve(event && structuredClone(event));
     },
 
+    linkDevice: (projectId: number, deviceId: string, userId: string) => Promise.resolve(people.linkDevice(projectId, deviceId, userId)),
+
+    setUserProperties(projectId: number, userId: string, properties: UserProperties): Promise<void> {
+      people.setUserProperties(projectId, userId, properties);
+      return Promise.resolve();
+    },
+
+    getUserProperties: (projectId: number, userId: string) => Promise.resolve(people.getUserProperties(projectId, userId)),
+
+    appendReplayChunk(chunk: ReplayChunk): Promise<boolean> {
+      const key = `${chunk.projectId}\u0000${chunk.sessionId}`;
+      const chunks = replays.get(key) ?? new Map<number, ReplayChunk>();
+      replays.set(key, chunks);
+      if (chunks.has(chunk.seq)) return Promise.resolve(false);
+      chunks.set(chunk.seq, copyChunk(chunk));
+      return Promise.resolve(true);
+    },
+
+    listReplayChunks(projectId: number, sessionId: string): Promise<ReplayChunk[]> {
+      const chunks = [...(replays.get(`${projectId}\u0000${sessionId}`)?.values() ?? [])];
+      return Promise.resolve(chunks.sort((a, b) => a.seq - b.seq).map(copyChunk));
+    },
+
     clear() {
       projects.clear();
+      people.clear();
+      replays.clear();
     },
   };
 }

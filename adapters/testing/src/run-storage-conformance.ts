@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { StorageAdapter } from '@northstar/server';
 import { configStoreCases } from './config-store-cases.js';
+import { aggregateCases } from './aggregate-cases.js';
 import { eventStoreCases } from './event-store-cases.js';
+import { filterGroupCases } from './filter-group-cases.js';
+import { peopleCases } from './people-cases.js';
+import { replayCases } from './replay-cases.js';
 
 export type StorageFactory = () => StorageAdapter | Promise<StorageAdapter>;
 
@@ -26,6 +30,10 @@ export function runStorageConformance(factory: StorageFactory): void {
     });
 
     describe('EventStore', () => eventStoreCases(adapter));
+    describe('EventStore: metrics and intervals', () => aggregateCases(adapter));
+    describe('EventStore: filters and group-by', () => filterGroupCases(adapter));
+    describe('EventStore: people', () => peopleCases(adapter));
+    describe('EventStore: replay chunks', () => replayCases(adapter));
     describe('ConfigStore', () => configStoreCases(adapter));
   });
 }

@@ -1,41 +1,32 @@
 import { SDK_KEY_PREFIX, uuidv7 } from '@northstar/core';
 import type { TrackedEvent } from '@northstar/core';
+import { holdLock, watchOrphans } from './adopt.js';
 import { resolveConfig } from './config.js';
 import type { NorthstarConfig, ResolvedConfig } from './config.js';
-import { pageContext } from './context.js';
-import type { PageContext } from './context.js';
+import { pageContext, utmTags } from './context.js';
 import { log } from './debug.js';
-import { createDelivery } from './delivery.js';
-import type { Delivery } from './delivery.js';
-import { createQueue } from './queue.js';
-import type { Queue } from './queue.js';
 import { onPageHide } from './page-hide.js';
-import { splitProperties } from './properties.js';
+import { splitProperties, withUser } from './properties.js';
 import type { Properties } from './properties.js';
-import { createSession } from './session.js';
-import type { Session } from './session.js';
-import { load, save } from './storage.js';
+import { openRun } from './running.js';
+import type { Running } from './running.js';
+import { createStore } from './storage.js';
+import { syncTabs } from './tab-sync.js';
 
 /** A subsystem: set up against a started client, returns its teardown. */
-export type Plugin = (client: Northstar) => () => void;
+export type Plugin = (client: Client) => () => void;
 
-/** Delay before queue and session are written to localStorage after a change, ms. */
+/** Delay before the queue and session are written to localStorage after a change, ms. */
 const PERSIST_DELAY = 500;
 
-/** Everything that exists only between start() and destroy(). */
-interface Running {
-  queue: Queue;
-  delivery: Delivery;
-  session: Session;
-  deviceId: string;
-  context: PageContext;
-  teardowns: (() => void)[];
-  persistTimer?: ReturnType<typeof setTimeout>;
-}
-
-export class Northstar {
-  readonly config: ResolvedConfig;
-  private run?: Running;
+/** The client core: lifecycle, events and delivery. `Northstar` adds identity and privacy operations. */
+export class Client {
+  // Declared, not initialised as class fields: the es2020 build would add a define-property helper.
+  declare readonly config: ResolvedConfig;
+  /** @internal State between start() and destroy(). */
+  declare run?: Running;
+  /** @internal Set by revokeConsent(): the next start() waits for grantConsent(). */
+  declare revoked?: boolean;
 
   /** Only reads the config: nothing is stored, sent or listened to before start(). */
   constructor(config: NorthstarConfig) {
@@ -57,22 +48,30 @@ export class Northstar {
       return this;
     }
     const prefix = `ns_${c.apiKey}_`;
-    const queue = createQueue(`${prefix}queue`, c.maxQueueSize);
-    const stored = load(`${prefix}device`);
-    const deviceId = typeof stored === 'string' ? stored : uuidv7();
-    if (deviceId !== stored) save(`${prefix}device`, deviceId);
-    const delivery = createDelivery({ ...c, url: `${c.endpoint}/v1/track`, queue, changed: () => this.persistSoon() });
-    const session = createSession(`${prefix}session`, c.sessionTimeout);
-    const run: Running = { queue, delivery, session, deviceId, context: pageContext(), teardowns: [] };
-    this.run = run;
-
-    const stopListening = onPageHide(() => {
-      this.persist();
-      delivery.hide();
+    const store = createStore(prefix, false);
+    // Reading is not storing: a consent given on an earlier page view is found here.
+    store.on = !(c.consentRequired || this.revoked) || store.get('consent') === 1;
+    const tab = uuidv7();
+    const run = (this.run = openRun(c, store, tab, () => this.persistSoon()));
+    const { queue, delivery } = run;
+    const adopt = (events: TrackedEvent[]): void => {
+      const dropped = queue.absorb(events);
+      if (__NS_DEBUG__) log(c.debug, dropped ? 'warn' : 'log', `adopted ${events.length} event(s), dropped ${dropped}`);
+      queue.save();
+      delivery.kick();
+    };
+    const hide = onPageHide((unloading) => {
+      delivery.hide(unloading);
+      this.persist(unloading);
     });
-    run.teardowns.push(stopListening);
-    if (__NS_DEBUG__) log(c.debug, 'log', `started; ${queue.items.length} event(s) restored`);
-    if (queue.items.length) delivery.kick();
+    if (store.on) this.enable();
+    const sync = syncTabs(prefix, run, () => this.rebase(), () => {
+      store.on = false;
+      this.revoked = true;
+      this.destroy();
+    });
+    run.teardowns.push(holdLock(`${prefix}tab.${tab}`), hide, sync, watchOrphans(() => store.on, store, tab, `${prefix}tab.`, adopt));
+    if (__NS_DEBUG__) log(c.debug, 'log', store.on ? 'started' : 'waiting for consent');
     return this;
   }
 
@@ -85,24 +84,20 @@ export class Northstar {
   /** Queues an event. `$pageview` also re-reads the page context that every later event carries. */
   track(event: string, properties?: Properties): void {
     const run = this.run;
-    if (!run || !event || typeof event !== 'string') {
-      if (__NS_DEBUG__ && run) log(this.config.debug, 'warn', 'track() needs an event name');
+    if (!run || run.optedOut || !event || typeof event !== 'string') {
+      if (__NS_DEBUG__ && run) log(this.config.debug, 'warn', run.optedOut ? 'opted out: not tracked' : 'track() needs an event name');
       return;
     }
     const now = Date.now();
-    if (event === '$pageview') run.context = pageContext(run.context);
-    const { str, num } = splitProperties(run.context, properties);
-    const e: TrackedEvent = {
-      event_name: event,
-      uuid: uuidv7(now),
-      timestamp: new Date(now).toISOString(),
-      device_id: run.deviceId,
-      session_id: run.session.touch(now),
-      str_properties: str,
-      num_properties: num,
-    };
-    const kept = run.queue.push(e);
-    if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full, dropped the oldest', e);
+    if (event === '$pageview') {
+      run.context = pageContext(run.context);
+      this.rebase();
+    }
+    const s = run.session.touch(now, utmTags(run.context));
+    if (s.ended) this.push('$session_end', s.ended.last, s.ended.id, { $session_duration: s.ended.last - s.ended.start });
+    if (s.id !== run.baseSession) this.rebase();
+    if (s.started) this.push('$session_start', now, s.id);
+    this.push(event, now, s.id, properties);
     this.persistSoon();
     run.delivery.kick();
   }
@@ -112,35 +107,58 @@ export class Northstar {
     return this.run ? this.run.delivery.flush() : Promise.resolve();
   }
 
-  getDeviceId(): string | null {
-    return this.run?.deviceId ?? null;
-  }
-
-  getSessionId(): string | null {
-    return this.run?.session.peek(Date.now()) ?? null;
-  }
-
   /** Stops timers, listeners and subsystems. Undelivered events stay stored for the next page view. */
   destroy(): void {
     const run = this.run;
     if (!run) return;
-    this.persist();
+    this.persist(true);
     this.run = undefined;
     run.delivery.stop();
     for (const teardown of run.teardowns.reverse()) teardown();
   }
 
-  private persistSoon(): void {
+  /** @internal Queues one event as it is, at `time`, in session `sessionId`. */
+  push(name: string, time: number, sessionId: string | null, properties?: Properties): void {
+    const run = this.run as Running;
+    const e: TrackedEvent = { event_name: name, device_id: run.ids.device };
+    if (sessionId) e.session_id = sessionId;
+    if (run.ids.user) e.user_id = run.ids.user;
+    const kept = run.queue.push(e, time, run.base, splitProperties(properties));
+    if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+  }
+
+  /** @internal Storage is allowed from now on: write the state and send what waited. */
+  enable(): void {
+    const run = this.run as Running;
+    run.store.on = true;
+    run.store.set('ids', run.ids);
+    if (run.optedOut) run.store.set('optout', 1);
+    this.persist();
+    run.delivery.kick();
+  }
+
+  /** @internal Recomputes what every event starts from, after the page or the user properties changed. */
+  rebase(): void {
+    const run = this.run;
+    if (!run) return;
+    run.baseSession = run.session.peek(Date.now()) ?? undefined;
+    run.base = withUser(run.context, run.ids.props, run.session.utm());
+  }
+
+  /** @internal */
+  persistSoon(): void {
     const run = this.run;
     if (run && !run.persistTimer) run.persistTimer = setTimeout(() => this.persist(), PERSIST_DELAY);
   }
 
-  private persist(): void {
+  /** @internal Writes the queue and session; `released` lets other tabs adopt the queue at once. */
+  persist(released?: boolean): void {
     const run = this.run;
     if (!run) return;
     clearTimeout(run.persistTimer);
     run.persistTimer = undefined;
-    run.queue.save();
+    if (!run.store.on) return;
+    run.queue.save(released);
     run.session.save();
   }
 }

@@ -61,8 +61,17 @@ export interface NorthstarConfig {
   guides?: boolean;
   /** Not implemented yet: accepted and ignored. @default true */
   surveys?: boolean;
-  /** Not implemented yet: accepted and ignored. @default false */
+  /**
+   * Buffer events in memory (with their original timestamps) and write nothing to localStorage
+   * until `grantConsent()`; the grant is remembered for later page views. @default false
+   */
   consentRequired?: boolean;
+  /**
+   * CSP nonce given to every `<script>` and `<style>` element the SDK injects (lazy subsystem chunks,
+   * guide and survey styles). The core injects nothing, so it needs none. @default the `nonce` of the
+   * SDK's own `<script>` tag in the script-tag form, else undefined
+   */
+  nonce?: string;
 }
 
 type Tuned = 'flushInterval' | 'flushSize' | 'maxQueueSize' | 'sessionTimeout';

@@ -1,5 +1,12 @@
 import { parseUserAgent } from './user-agent.js';
 
+/** The `$utm_*` tags of a page context. */
+export function utmTags(context: PageContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key in context.str) if (key.startsWith('$utm_')) out[key] = context.str[key] as string;
+  return out;
+}
+
 /** Properties every event of one page view carries, split by wire type. */
 export interface PageContext {
   str: Record<string, string>;

@@ -2,7 +2,7 @@ import { backoffDelay, parseRetryAfter } from '@northstar/core';
 import type { TrackedEvent } from '@northstar/core';
 import { log } from './debug.js';
 import type { Queue } from './queue.js';
-import { post, sendOnHide } from './transport.js';
+import { post, retryable, sendOnHide } from './transport.js';
 import type { SendResult } from './transport.js';
 
 export interface DeliveryOptions {
@@ -12,7 +12,9 @@ export interface DeliveryOptions {
   flushInterval: number;
   flushSize: number;
   debug?: boolean;
-  /** The queue changed and should be persisted (soon, not now). */
+  /** True while nothing may be sent (consent pending). */
+  paused(): boolean;
+  /** The queue changed, or an attempt failed, and the tab's record should be written (soon, not now). */
   changed(): void;
 }
 
@@ -21,15 +23,13 @@ export interface Delivery {
   kick(): void;
   /** Sends everything queued, in order; resolves when done or when a retry is scheduled. */
   flush(): Promise<void>;
-  /** The page is being hidden or unloaded: beacon what is queued. */
-  hide(): void;
+  /** The page is hidden (`unloading`: it is going away): send what is queued by the surest means. */
+  hide(unloading: boolean): void;
   stop(): void;
 }
 
 /** Events per request; a restored offline queue goes out in a few requests, not one per flushSize. */
 const MAX_BATCH = 100;
-
-const retryable = (status: number): boolean => !status || status === 408 || status === 429 || status >= 500;
 
 export function createDelivery(o: DeliveryOptions): Delivery {
   const q = o.queue;
@@ -40,24 +40,33 @@ export function createDelivery(o: DeliveryOptions): Delivery {
   /** No send before this time: backoff after a failure, or the server's Retry-After. */
   let until = 0;
   let attempt = 0;
+  /** Events per request; halved on each 413 for the rest of the page view. */
+  let size = MAX_BATCH;
 
   const arm = (ms: number): void => {
-    if (timer || stopped) return;
+    if (timer || stopped || o.paused()) return;
     timer = setTimeout(() => {
       timer = undefined;
       void flush();
     }, ms);
   };
 
-  /** Applies a response to the queue; true when the batch was fully delivered. */
+  /** Applies a response to the queue; true when the next batch may go at once. */
   const settle = (r: SendResult, batch: TrackedEvent[]): boolean => {
     if (retryable(r.status)) {
+      // Never gives up: the delay grows to its cap (30 s) and the events wait, stored, meanwhile.
       const wait = parseRetryAfter(r.retryAfter) ?? backoffDelay(attempt++);
       until = Date.now() + wait;
       if (__NS_DEBUG__) log(o.debug, 'warn', `send failed (${r.status || 'network'}), retrying in ${wait} ms`);
+      o.changed();
       return false;
     }
     attempt = 0;
+    if (r.status === 413 && batch.length > 1) {
+      size = Math.ceil(batch.length / 2);
+      if (__NS_DEBUG__) log(o.debug, 'warn', `413: batches of ${size}`);
+      return true;
+    }
     const drop = r.status >= 300 && r.rejected ? r.rejected.map((i) => batch[i] as TrackedEvent) : batch;
     if (__NS_DEBUG__) log(o.debug, r.status < 300 ? 'log' : 'warn', `status ${r.status}: ${drop.length} of ${batch.length} sent event(s) left the queue`);
     q.remove(drop);
@@ -65,11 +74,11 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     return r.status < 300;
   };
 
-  const drain = async (): Promise<void> => {
+  const drain = async (keepalive?: boolean): Promise<void> => {
     busy = true;
-    while (q.items.length && Date.now() >= until && !stopped) {
-      const batch = q.items.slice(0, MAX_BATCH);
-      if (!settle(await post(o.url, o.apiKey, batch), batch)) break;
+    while (q.items.length && Date.now() >= until && !stopped && !o.paused()) {
+      const batch = q.ready().slice(0, size);
+      if (!settle(await post(o.url, o.apiKey, batch, keepalive), batch)) break;
     }
     busy = false;
     clearTimeout(timer);
@@ -78,20 +87,27 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     if (q.items.length) arm(until > now ? until - now : o.flushInterval);
   };
 
-  const flush = (): Promise<void> => (chain = chain.then(drain));
+  const flush = (keepalive?: boolean): Promise<void> => (chain = chain.then(() => drain(keepalive)));
 
   return {
     kick() {
-      if (q.items.length >= o.flushSize && !busy && Date.now() >= until) void flush();
-      else arm(o.flushInterval);
+      if (q.items.length < o.flushSize || busy || Date.now() < until || o.paused()) return arm(o.flushInterval);
+      // Marked busy at once: the calls that follow before the send starts do not queue more flushes.
+      busy = true;
+      void flush();
     },
-    flush,
-    hide() {
-      // During a backoff the server is failing or asked us to wait: the stored queue is enough.
-      if (!q.items.length || Date.now() < until) return;
-      // Accepted events leave the memory queue but not the stored copy (no changed()): if the page
-      // really unloads, the next page view sends them again and the server drops duplicates by uuid.
-      q.remove(sendOnHide(o.url, o.apiKey, q.items));
+    flush: () => flush(),
+    hide(unloading) {
+      // During a backoff the server is failing or asked us to wait, and offline a beacon is lost:
+      // in both cases the stored queue is enough, and the next page view (or another tab) sends it.
+      if (!q.items.length || Date.now() < until || o.paused() || navigator.onLine === false) return;
+      // Only hidden (tab switch, app switch): a keepalive fetch whose answer the page will most
+      // likely see, so a failure keeps the events; if the page is killed meanwhile, the stored copy
+      // goes out with the next page view (the server drops the duplicate by uuid).
+      if (!unloading) return void flush(true);
+      // Unloading: beaconed events leave the queue (the caller then writes it), so the next page
+      // view does not send them a second time.
+      q.remove(sendOnHide(o.url, o.apiKey, q.ready()));
     },
     stop() {
       stopped = true;

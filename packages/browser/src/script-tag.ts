@@ -1,7 +1,7 @@
-import type { Northstar } from './client.js';
 import type { NorthstarConfig } from './config.js';
 import { log } from './debug.js';
-import { init } from './index.js';
+import * as sdk from './index.js';
+import type { Northstar } from './northstar.js';
 
 /** One command of the script-tag queue: `['track', 'signup', { plan: 'pro' }]`. */
 export type Command = [string, ...unknown[]];
@@ -16,8 +16,20 @@ export interface NorthstarGlobal {
 /** `init` options of the script-tag form: `key` is the `apiKey`; `endpoint` may be left out. */
 export type SnippetConfig = Omit<NorthstarConfig, 'apiKey' | 'endpoint'> & { key: string; endpoint?: string };
 
-/** Commands other than `init`, run as methods of the instance. */
-const COMMANDS = ['track', 'flush', 'destroy'];
+/** Commands other than `init`: the operations of the shared instance. Getters live on `_instance`. */
+const COMMANDS: Record<string, (...args: never[]) => unknown> = {
+  track: sdk.track,
+  identify: sdk.identify,
+  setUserProperties: sdk.setUserProperties,
+  revenue: sdk.revenue,
+  reset: sdk.reset,
+  flush: sdk.flush,
+  optOut: sdk.optOut,
+  optIn: sdk.optIn,
+  grantConsent: sdk.grantConsent,
+  revokeConsent: sdk.revokeConsent,
+  destroy: sdk.destroy,
+};
 
 /**
  * The server serves the script at `<base>/sdk/northstar.js` and collects at `<base>/v1/track`,
@@ -29,9 +41,10 @@ export function endpointFromScript(src: string | null | undefined): string | und
 
 /**
  * Replaces the `window.northstar` command array with the live global and replays what the page
- * queued before the script loaded, in order. Commands pushed before `init` wait for it.
+ * queued before the script loaded, in order. Commands pushed before `init` wait for it. `nonce` is
+ * the CSP nonce of the SDK's own script tag: the default of the `nonce` option.
  */
-export function installGlobal(scriptSrc?: string | null): NorthstarGlobal | undefined {
+export function installGlobal(scriptSrc?: string | null, nonce?: string): NorthstarGlobal | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { northstar?: unknown };
   const queued = w.northstar;
@@ -43,12 +56,14 @@ export function installGlobal(scriptSrc?: string | null): NorthstarGlobal | unde
       const instance = global._instance;
       if (name === 'init') {
         const { key, ...rest } = (args[0] ?? {}) as SnippetConfig;
-        global._instance = init({ endpoint: endpointFromScript(scriptSrc) ?? '', ...rest, apiKey: key });
+        global._instance = sdk.init({ endpoint: endpointFromScript(scriptSrc) ?? '', ...(nonce ? { nonce } : {}), ...rest, apiKey: key });
         for (const held of waiting.splice(0)) global.push(held);
       } else if (!instance) {
         waiting.push(command);
-      } else if (typeof name === 'string' && COMMANDS.includes(name)) {
-        (instance[name as 'track'] as (...a: unknown[]) => unknown).apply(instance, args);
+      } else if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
+        (COMMANDS[name] as (...a: unknown[]) => unknown)(...args);
+        // After destroy or revokeConsent the instance is gone: later commands wait for a new init.
+        if (!instance.active) global._instance = undefined;
       } else if (__NS_DEBUG__) {
         log(instance.config.debug, 'warn', 'unknown command', command);
       }

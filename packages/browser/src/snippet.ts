@@ -2,4 +2,5 @@
 // global name would assign them to `window.northstar` after this code ran, overwriting the global.
 import { installGlobal } from './script-tag.js';
 
-installGlobal(typeof document === 'undefined' ? undefined : (document.currentScript as HTMLScriptElement | null)?.src);
+const script = typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
+installGlobal(script?.src, script?.nonce);

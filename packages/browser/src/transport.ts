@@ -9,22 +9,34 @@ export interface SendResult {
   rejected?: number[];
 }
 
+/** Network errors (0), 408, 429 and 5xx: worth sending again later. */
+export const retryable = (status: number): boolean => !status || status === 408 || status === 429 || status >= 500;
+
 /** Beacons and keepalive requests are capped at 64 KiB by browsers; stay under with some margin. */
 const BEACON_LIMIT = 64_000;
 
-/** POSTs one batch as JSON with the key in `X-API-Key`. Never throws. */
-export async function post(url: string, apiKey: string, batch: TrackedEvent[]): Promise<SendResult> {
-  const body: TrackBatch = { batch, sent_at: new Date().toISOString() };
+/** POSTs a JSON body with the key in `X-API-Key`; undefined when no response came. Never throws. */
+export async function postJson(url: string, apiKey: string, body: unknown, keepalive?: boolean): Promise<Response | undefined> {
   try {
-    const res = await fetch(url, {
+    const json = JSON.stringify(body);
+    return await fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', [API_KEY_HEADER]: apiKey },
-      body: JSON.stringify(body),
+      body: json,
+      // Outlives the page if it is closed meanwhile; browsers refuse keepalive bodies over 64 KB.
+      keepalive: !!keepalive && new TextEncoder().encode(json).length < BEACON_LIMIT,
     });
-    return { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: await rejected(res, batch.length) };
   } catch {
-    return { status: 0, retryAfter: null };
+    return undefined;
   }
+}
+
+/** POSTs one batch to `/v1/track`. Never throws. */
+export async function post(url: string, apiKey: string, batch: TrackedEvent[], keepalive?: boolean): Promise<SendResult> {
+  const res = await postJson(url, apiKey, { batch, sent_at: new Date().toISOString() } satisfies TrackBatch, keepalive);
+  return res
+    ? { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: await rejected(res, batch.length) }
+    : { status: 0, retryAfter: null };
 }
 
 async function rejected(res: Response, size: number): Promise<number[] | undefined> {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { answerOnce, delivered, requests, server, startClient, useApi } from './msw-api.js';
+import { answerOnce, delivered, names, requests, server, startClient, storedQueue, useApi } from './msw-api.js';
 
 useApi();
 beforeEach(() => {
@@ -14,7 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const names = (): string[] => delivered().map((e) => e.event_name);
 
 describe('when the queue is sent', () => {
   it('sends after flushInterval', async () => {
@@ -27,8 +26,8 @@ describe('when the queue is sent', () => {
     expect(names()).toEqual(['a']);
   });
 
-  it('sends at once when flushSize events are queued', async () => {
-    const client = startClient({ flushSize: 3, flushInterval: 60_000 });
+  it('sends at once when flushSize events are queued ($session_start counts as one)', async () => {
+    const client = startClient({ flushSize: 4, flushInterval: 60_000 });
     client.track('a');
     client.track('b');
     expect(requests).toHaveLength(0);
@@ -56,7 +55,7 @@ describe('when sending fails', () => {
     await vi.advanceTimersByTimeAsync(500);
     await client.flush();
     expect(requests.map((r) => r.status)).toEqual([503, 200]);
-    expect(delivered()[0]?.uuid).toBe(requests[0]?.body.batch[0]?.uuid);
+    expect(delivered({ sessions: true }).map((e) => e.uuid)).toEqual(requests[0]?.body.batch.map((e) => e.uuid));
   });
 
   it('retries after a network error', async () => {
@@ -84,7 +83,7 @@ describe('when sending fails', () => {
   });
 
   it('drops only the events the server rejected on a 400', async () => {
-    answerOnce(400, { accepted: 0, rejected: [{ index: 1, error: 'event_name too long' }] });
+    answerOnce(400, { accepted: 0, rejected: [{ index: 2, error: 'event_name too long' }] });
     const client = startClient();
     for (const name of ['a', 'b', 'c']) client.track(name);
     await client.flush();
@@ -104,14 +103,14 @@ describe('when sending fails', () => {
   });
 
   it('does not resend events a 200 reported as rejected', async () => {
-    answerOnce(200, { accepted: 1, rejected: [{ index: 0, error: 'bad' }] });
+    answerOnce(200, { accepted: 2, rejected: [{ index: 1, error: 'bad' }] });
     const client = startClient();
     client.track('a');
     client.track('b');
     await client.flush();
     client.track('c');
     await client.flush();
-    expect(requests.map((r) => r.body.batch.length)).toEqual([2, 1]);
+    expect(requests.map((r) => r.body.batch.length)).toEqual([3, 1]);
   });
 });
 
@@ -130,18 +129,19 @@ describe('persistence', () => {
     const after = startClient();
     await after.flush();
     expect(names()).toEqual(['a', 'b']);
-    expect(delivered().map((e) => e.uuid)).toEqual(requests[0]?.body.batch.map((e) => e.uuid));
+    expect(delivered({ sessions: true }).map((e) => e.uuid)).toEqual(requests[0]?.body.batch.map((e) => e.uuid));
   });
 
   it('writes localStorage in batches, not on each track() call', async () => {
     const client = startClient({ flushSize: 100 });
+    client.track('opens the session');
+    await vi.advanceTimersByTimeAsync(500);
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
     for (let i = 0; i < 50; i++) client.track(`e${i}`);
     expect(setItem).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(500);
-    expect(setItem.mock.calls.map(([key]) => key).sort()).toEqual(['ns_pk_test_123_queue', 'ns_pk_test_123_session']);
-    const stored = JSON.parse(localStorage.getItem('ns_pk_test_123_queue') ?? '[]') as unknown[];
-    expect(stored.length).toBeGreaterThan(0);
+    expect(setItem.mock.calls.map(([key]) => key.replace(/q\..*/, 'q.<tab>')).sort()).toEqual(['ns_pk_test_123_q.<tab>', 'ns_pk_test_123_session']);
+    expect(storedQueue().length).toBeGreaterThan(50);
   });
 
   it('stops timers and listeners on destroy()', async () => {
@@ -152,6 +152,6 @@ describe('persistence', () => {
     dispatchEvent(new Event('pagehide'));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(requests).toHaveLength(0);
-    expect(JSON.parse(localStorage.getItem('ns_pk_test_123_queue') ?? '[]')).toHaveLength(1);
+    expect(storedQueue().map((e) => e.event_name)).toEqual(['$session_start', 'a']);
   });
 });

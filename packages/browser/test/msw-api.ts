@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { TrackBatch, TrackedEvent } from '@northstar/core';
+import type { IdentifyRequest, TrackBatch, TrackedEvent } from '@northstar/core';
 import { Northstar } from '../src/index.js';
 import type { NorthstarConfig } from '../src/index.js';
 
@@ -20,9 +20,20 @@ export interface Received {
 /** Every request the API saw, in order, including the ones answered with an error. */
 export const requests: Received[] = [];
 
-/** Events of the requests answered 2xx. */
-export const delivered = (): TrackedEvent[] =>
-  requests.filter((r) => r.status < 300).flatMap((r) => r.body.batch);
+/** Bodies of every `/v1/identify` request, in order. */
+export const identifies: IdentifyRequest[] = [];
+
+const SESSION_EVENTS = new Set(['$session_start', '$session_end']);
+
+/** Events of the requests answered 2xx; `$session_start`/`$session_end` only when asked for. */
+export const delivered = ({ sessions = false } = {}): TrackedEvent[] =>
+  requests
+    .filter((r) => r.status < 300)
+    .flatMap((r) => r.body.batch)
+    .filter((e) => sessions || !SESSION_EVENTS.has(e.event_name));
+
+/** Names of the delivered events, session events left out. */
+export const names = (): string[] => delivered().map((e) => e.event_name);
 
 const record = async (request: Request, status: number): Promise<void> => {
   const body = (await request.json()) as Received['body'];
@@ -48,7 +59,21 @@ export const server = setupServer(
     await record(request, 200);
     return HttpResponse.json({ accepted: requests.at(-1)?.body.batch.length ?? 0, rejected: [] });
   }),
+  http.post(/\/v1\/identify$/, async ({ request }) => {
+    identifies.push((await request.json()) as IdentifyRequest);
+    return HttpResponse.json({ ok: true });
+  }),
 );
+
+/** Every event stored in the tab queues (`ns_<key>_q.<tab>`) of localStorage. */
+export function storedQueue(): TrackedEvent[] {
+  const out: TrackedEvent[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i) ?? '';
+    if (key.startsWith(`ns_${API_KEY}_q.`)) out.push(...(JSON.parse(localStorage.getItem(key) ?? '{}') as { e: TrackedEvent[] }).e);
+  }
+  return out;
+}
 
 const clients: Northstar[] = [];
 
@@ -66,6 +91,7 @@ export function useApi(): void {
     for (const client of clients.splice(0)) client.destroy();
     server.resetHandlers();
     requests.length = 0;
+    identifies.length = 0;
     localStorage.clear();
   });
   afterAll(() => server.close());

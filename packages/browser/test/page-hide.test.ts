@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { API_KEY, TRACK_URL, delivered, requests, startClient, useApi } from './msw-api.js';
+import { API_KEY, TRACK_URL, answerOnce, names, requests, startClient, storedQueue, useApi } from './msw-api.js';
 
 useApi();
 const sendBeacon = vi.fn<(url: string, body: string) => boolean>();
@@ -19,6 +19,12 @@ interface BeaconBody {
   batch: { event_name: string; uuid: string }[];
 }
 const beaconBodies = (): BeaconBody[] => sendBeacon.mock.calls.map(([, body]) => JSON.parse(body) as BeaconBody);
+const hide = (): void => {
+  Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+const beaconed = (): string[] =>
+  beaconBodies().flatMap((b) => b.batch.map((e) => e.event_name).filter((n) => n !== '$session_start'));
 
 describe('when the page is hidden', () => {
   it('uses sendBeacon with a text/plain body on pagehide', async () => {
@@ -33,26 +39,50 @@ describe('when the page is hidden', () => {
     expect(typeof body).toBe('string');
     const parsed = beaconBodies()[0];
     expect(parsed?.api_key).toBe(API_KEY);
-    expect(parsed?.batch.map((e) => e.event_name)).toEqual(['a', 'b']);
+    expect(beaconed()).toEqual(['a', 'b']);
     expect(new Date(parsed?.sent_at ?? '').toISOString()).toBe(parsed?.sent_at);
     await client.flush();
     expect(requests).toHaveLength(0);
   });
 
-  it('beacons on visibilitychange to hidden', () => {
-    const client = startClient();
+  it('on visibilitychange to hidden, sends at once by a keepalive fetch, not a beacon', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const client = startClient({ flushInterval: 60_000 });
     client.track('a');
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(beaconBodies()[0]?.batch.map((e) => e.event_name)).toEqual(['a']);
+    hide();
+    await vi.waitFor(() => expect(names()).toEqual(['a']));
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(fetchSpy.mock.calls[0]?.[1]).toMatchObject({ keepalive: true });
+    await vi.waitFor(() => expect(storedQueue()).toEqual([]));
+    fetchSpy.mockRestore();
   });
 
-  it('keeps beaconed events stored, so a page that really unloads sends them again', () => {
+  it('when hidden, keeps the events queued and stored if that send fails', async () => {
+    answerOnce(503);
+    const client = startClient({ flushInterval: 60_000 });
+    client.track('a');
+    hide();
+    expect(storedQueue().map((e) => e.event_name)).toEqual(['$session_start', 'a']);
+    await vi.waitFor(() => expect(requests.map((r) => r.status)).toEqual([503]));
+    expect(client.run?.queue.items.map((e) => e.event_name)).toEqual(['$session_start', 'a']);
+  });
+
+  it('takes beaconed events out of the stored queue, so the next page view does not send them again', () => {
     const client = startClient();
     client.track('a');
     dispatchEvent(new Event('pagehide'));
-    const stored = JSON.parse(localStorage.getItem(`ns_${API_KEY}_queue`) ?? '[]') as { uuid: string }[];
-    expect(stored.map((e) => e.uuid)).toEqual(beaconBodies()[0]?.batch.map((e) => e.uuid));
+    expect(beaconed()).toEqual(['a']);
+    expect(storedQueue()).toEqual([]);
+  });
+
+  it('does not beacon while offline: the events stay stored for the next page view', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const client = startClient();
+    client.track('a');
+    dispatchEvent(new Event('pagehide'));
+    expect(sendBeacon).not.toHaveBeenCalled();
+    expect(storedQueue().map((e) => e.event_name)).toEqual(['$session_start', 'a']);
+    onLine.mockRestore();
   });
 
   it('falls back to fetch with keepalive when sendBeacon refuses', async () => {
@@ -64,7 +94,7 @@ describe('when the page is hidden', () => {
     expect(requests[0]?.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(requests[0]?.headers.get('x-api-key')).toBeNull();
     expect(requests[0]?.body.api_key).toBe(API_KEY);
-    expect(delivered().map((e) => e.event_name)).toEqual(['a']);
+    expect(names()).toEqual(['a']);
   });
 
   it('falls back to fetch with keepalive when sendBeacon is missing', async () => {
@@ -72,7 +102,7 @@ describe('when the page is hidden', () => {
     const client = startClient();
     client.track('a');
     dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(() => expect(delivered().map((e) => e.event_name)).toEqual(['a']));
+    await vi.waitFor(() => expect(names()).toEqual(['a']));
   });
 
   it('keeps each beacon under 64 KB', () => {
@@ -82,7 +112,7 @@ describe('when the page is hidden', () => {
     const sizes = sendBeacon.mock.calls.map(([, body]) => new TextEncoder().encode(body).length);
     expect(sizes.length).toBeGreaterThan(2);
     for (const size of sizes) expect(size).toBeLessThanOrEqual(64_000);
-    expect(beaconBodies().flatMap((b) => b.batch.map((e) => e.event_name))).toEqual(
+    expect(beaconed()).toEqual(
       Array.from({ length: 40 }, (_, i) => `e${i}`),
     );
   });

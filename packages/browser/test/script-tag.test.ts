@@ -5,7 +5,7 @@ import type { TrackBatch } from '@northstar/core';
 import type * as Sdk from '../src/index.js';
 import type * as ScriptTag from '../src/script-tag.js';
 import type { NorthstarGlobal } from '../src/script-tag.js';
-import { API_KEY, ENDPOINT, delivered, server, useApi } from './msw-api.js';
+import { API_KEY, ENDPOINT, delivered, names, server, useApi } from './msw-api.js';
 
 let tag: typeof ScriptTag;
 let sdk: typeof Sdk;
@@ -25,7 +25,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const names = (): string[] => delivered().map((e) => e.event_name);
 
 describe('the script-tag global', () => {
   it('replays commands queued before the script loaded', async () => {
@@ -82,7 +81,16 @@ describe('the script-tag global', () => {
     await import('../src/snippet.js');
     expect(live()._instance?.config.endpoint).toBe('https://shop.example.com/ns');
     await live()._instance?.flush();
-    expect(seen.flatMap((b) => b.batch.map((e) => e.event_name))).toEqual(['$pageview']);
+    expect(seen.flatMap((b) => b.batch.map((e) => e.event_name))).toEqual(['$session_start', '$pageview']);
+  });
+
+  it('takes the nonce option from its own script tag, unless init gives one', () => {
+    w.northstar = [['init', { key: API_KEY, endpoint: ENDPOINT, autocapture: false }]];
+    expect(tag.installGlobal('https://x.example/sdk/northstar.js', 'r4nd0m')?._instance?.config.nonce).toBe('r4nd0m');
+    sdk.getInstance()?.destroy();
+    delete w.northstar;
+    w.northstar = [['init', { key: API_KEY, endpoint: ENDPOINT, autocapture: false, nonce: 'mine' }]];
+    expect(tag.installGlobal('https://x.example/sdk/northstar.js', 'r4nd0m')?._instance?.config.nonce).toBe('mine');
   });
 
   it('reads the endpoint only from a /sdk/ script path', () => {

@@ -12,6 +12,18 @@ describe('without a window (SSR)', () => {
     expect(() => sdk.track('server side', { a: 1 })).not.toThrow();
     await expect(instance.flush()).resolves.toBeUndefined();
     expect(instance.getDeviceId()).toBeNull();
+    expect(() => {
+      sdk.identify('user-1', { plan: 'pro' });
+      sdk.setUserProperties({ plan: 'pro' });
+      sdk.revenue({ amount: 1 });
+      sdk.reset();
+      sdk.optOut();
+      sdk.optIn();
+      sdk.grantConsent();
+      sdk.revokeConsent();
+    }).not.toThrow();
+    await expect(sdk.flush()).resolves.toBeUndefined();
+    expect([sdk.getDeviceId(), sdk.getUserId(), sdk.getSessionId(), sdk.hasConsent()]).toEqual([null, null, null, false]);
     expect(tag.installGlobal()).toBeUndefined();
     instance.destroy();
   });

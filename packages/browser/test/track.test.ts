@@ -32,7 +32,7 @@ describe('track()', () => {
     expect(request?.url).toBe(TRACK_URL);
     expect(request?.headers.get('x-api-key')).toBe(API_KEY);
     expect(request?.headers.get('content-type')).toBe('application/json');
-    expect(request?.body.batch.map((e) => e.event_name)).toEqual(['a', 'b']);
+    expect(request?.body.batch.map((e) => e.event_name)).toEqual(['$session_start', 'a', 'b']);
     expect(new Date(request?.body.sent_at ?? '').toISOString()).toBe(request?.body.sent_at);
   });
 

@@ -1,19 +1,28 @@
 #!/usr/bin/env node
+import { mkdir } from 'node:fs/promises';
+import { parseCliArgs, USAGE } from './cli/cli-args.js';
 import { readCliSettings } from './cli/cli-env.js';
 import { queryCurl } from './cli/query-curl.js';
+import { runBootstrap, runMigrate } from './cli/run-commands.js';
 import { startNorthstarServer } from './cli/start-server.js';
+import type { CliSettings } from './cli/cli-env.js';
+import { storageFromUrl } from './storage/storage-from-url.js';
 
-async function main(): Promise<void> {
-  const settings = readCliSettings(process.env);
-  const running = await startNorthstarServer(settings);
-  const { url, demo, demoFile } = running;
-  console.log(`Northstar server listening on ${url} (memory storage: data is lost on exit)
+async function start(settings: CliSettings): Promise<void> {
+  // Owner-only, and made here before the default SQLite file is created inside it.
+  await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
+  const { storage, target } = await storageFromUrl(settings.databaseUrl);
+  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console } });
+  const { url, demo, demoFile, demoReused } = running;
+  const kept = target.kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts';
+  console.log(`Northstar server listening on ${url}
+  Storage       ${target.display} (${target.kind}, ${kept})
 
   Demo page     ${url}/
   OpenAPI       ${url}/v1/openapi.json
   SDK script    ${url}/sdk/northstar.js
 
-  Project id    ${demo.project_id}
+  Project id    ${demo.project_id} (${demoReused ? 'kept from the last start' : 'new'})
   SDK key       ${demo.pk}
   Secret key    ${demo.sk}   (scopes: query, read)
   Saved to      ${demoFile}
@@ -39,7 +48,18 @@ Query today's unique visitors:
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+async function main(): Promise<void> {
+  const args = parseCliArgs(process.argv.slice(2));
+  const settings = readCliSettings(process.env);
+  if (args.command === 'help') process.stdout.write(USAGE);
+  else if (args.command === 'start') return start(settings);
+  else if (args.command === 'migrate') await runMigrate(settings);
+  else await runBootstrap(settings, args.json, args.name);
+  // One-shot commands end here even if a driver left a handle open (the timer itself keeps nothing alive).
+  setTimeout(() => process.exit(0), 1_000).unref();
+}
+
 main().catch((error: unknown) => {
-  console.error('northstar-server failed to start:', error instanceof Error ? error.message : error);
+  console.error('northstar-server failed:', error instanceof Error ? error.message : error);
   process.exit(1);
 });

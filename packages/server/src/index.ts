@@ -8,3 +8,5 @@ export { hashApiKey } from './keys/hash-key.js';
 export { seedDemoProject, DEMO_SECRET_SCOPES } from './seed/seed-demo-project.js';
 export type { DemoProject } from './seed/seed-demo-project.js';
 export { LIMITS } from './schemas/limits.js';
+export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
+export type { OpenedStorage } from './storage/storage-from-url.js';

@@ -59,8 +59,14 @@ describe('the northstar-server CLI app', () => {
   });
 
   it('reads PORT, HOST and NORTHSTAR_DATA_DIR with defaults 8787, 127.0.0.1 and ./.northstar', () => {
-    expect(readCliSettings({})).toEqual({ port: 8787, host: '127.0.0.1', dataDir: './.northstar' });
-    expect(readCliSettings({ PORT: '0', HOST: '0.0.0.0', NORTHSTAR_DATA_DIR: '/tmp/ns' })).toEqual({ port: 0, host: '0.0.0.0', dataDir: '/tmp/ns' });
+    expect(readCliSettings({})).toMatchObject({ port: 8787, host: '127.0.0.1', dataDir: './.northstar' });
+    expect(readCliSettings({ PORT: '0', HOST: '0.0.0.0', NORTHSTAR_DATA_DIR: '/tmp/ns' })).toMatchObject({ port: 0, host: '0.0.0.0', dataDir: '/tmp/ns' });
     expect(() => readCliSettings({ PORT: 'eighty' })).toThrow('PORT must be an integer');
+  });
+
+  it('keeps data in the SQLite file data.db of the data directory unless DATABASE_URL names another database', () => {
+    expect(readCliSettings({}).databaseUrl).toBe('sqlite:.northstar/data.db');
+    expect(readCliSettings({ NORTHSTAR_DATA_DIR: '/tmp/ns' }).databaseUrl).toBe('sqlite:/tmp/ns/data.db');
+    expect(readCliSettings({ DATABASE_URL: 'mysql://root@127.0.0.1:3306/test' }).databaseUrl).toBe('mysql://root@127.0.0.1:3306/test');
   });
 });

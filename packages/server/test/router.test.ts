@@ -86,13 +86,14 @@ describe('the router', () => {
     expect(query?.required).toEqual(expect.arrayContaining(['project_id', 'events', 'metric', 'date_range', 'interval']));
   });
 
-  it('answers an unexpected storage failure with 500 "Internal error", logged once, with no stack trace', async () => {
+  it('answers a storage failure with 503 and Retry-After, logged once, with no stack trace or detail', async () => {
     const logged: unknown[] = [];
     const storage = createMemoryStorage();
     storage.events.appendEvents = () => Promise.reject(new Error('disk on fire at /secret/path'));
     api = await startTestServer({ storage, logger: { error: (_message, error) => logged.push(error) } });
     const res = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
-    expect(res).toMatchObject({ status: 500, body: { error: 'Internal error' } });
+    expect(res).toMatchObject({ status: 503, body: { error: expect.stringContaining('Storage unavailable') } });
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(JSON.stringify(res.body)).not.toContain('secret');
     expect(logged).toHaveLength(1);
   });

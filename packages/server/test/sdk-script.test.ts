@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,16 @@ describe('SDK script serving', () => {
     const other = await fetch(`${api.url}/sdk/0.0.1/northstar.min.js`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ error: 'No SDK script for version 0.0.1' });
+  });
+
+  it('publishes the pinned script path and its SRI hash, which a browser would accept for the served bytes', async () => {
+    api = await startTestServer(scripts());
+    const published = (await (await fetch(`${api.url}/sdk/integrity.json`)).json()) as { path: string; integrity: string };
+    const served = Buffer.from(await (await fetch(`${api.url}/${published.path}`)).arrayBuffer());
+
+    expect(published.path).toBe('sdk/1.2.3/northstar.min.js');
+    expect(published.integrity).toBe(`sha384-${createHash('sha384').update(served).digest('base64')}`);
+    expect((await fetch(`${api.url}/${published.path}`)).headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it('reads the file once and serves it from memory', async () => {

@@ -19,3 +19,16 @@ export async function uniqToday(demo: DemoProject, event: string): Promise<numbe
   const body = (await response.json()) as QueryResponse;
   return body.series[0]?.data[0]?.value ?? 0;
 }
+
+/** `total` of one event over today (UTC), through the real query endpoint with the demo sk_ key. */
+export async function totalToday(demo: DemoProject, event: string): Promise<number> {
+  const today = new Date().toISOString().slice(0, 10);
+  const response = await fetch(`${demo.url}/v1/api/query/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${demo.sk}` },
+    body: JSON.stringify({ project_id: demo.project_id, events: [{ name: event }], metric: 'total', date_range: { start: today, end: today }, interval: 'day' }),
+  });
+  if (!response.ok) throw new Error(`query answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as QueryResponse;
+  return body.series[0]?.data[0]?.value ?? 0;
+}

@@ -1,12 +1,20 @@
+import { defaultDatabaseUrl } from '../storage/database-url.js';
+
 export interface CliSettings {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the data lives: `memory:`, `sqlite:<path>` or `mysql://...`. */
+  databaseUrl: string;
 }
 
-/** `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar). */
+/**
+ * `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar),
+ * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`).
+ */
 export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
   const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer 0-65535, got ${env.PORT}`);
-  return { port, host: env.HOST || '127.0.0.1', dataDir: env.NORTHSTAR_DATA_DIR || './.northstar' };
+  const dataDir = env.NORTHSTAR_DATA_DIR || './.northstar';
+  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir) };
 }

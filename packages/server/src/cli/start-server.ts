@@ -6,7 +6,7 @@ import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter } from '../http/router.js';
 import type { NorthstarRouterOptions } from '../http/options.js';
 import type { StorageAdapter } from '../ports/index.js';
-import { seedDemoProject } from '../seed/seed-demo-project.js';
+import { ensureDemoProject } from './demo-project.js';
 import { writeDemoFile } from './demo-file.js';
 import type { DemoFile } from './demo-file.js';
 import { renderDemoPage } from './demo-page.js';
@@ -18,8 +18,10 @@ export interface StartServerOptions {
   host: string;
   /** Directory of `demo.json`. */
   dataDir: string;
-  /** @default createMemoryStorage() */
+  /** Already migrated. @default createMemoryStorage() */
   storage?: StorageAdapter;
+  /** How long `close()` lets requests in progress finish before ending their connections. @default 5000 */
+  drainMs?: number;
   /** Passed to the router (e.g. `sdkScriptPath`, `logger`). */
   router?: Omit<NorthstarRouterOptions, 'storage'>;
 }
@@ -28,6 +30,8 @@ export interface RunningServer {
   /** Base URL, e.g. `http://127.0.0.1:8787`. */
   url: string;
   demo: DemoFile;
+  /** True when the demo project of an earlier `demo.json` was still in the database and kept. */
+  demoReused: boolean;
   demoFile: string;
   server: Server;
   /** Stops accepting requests, ends open connections, disposes storage. */
@@ -52,7 +56,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 /** The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. */
 export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? createMemoryStorage();
-  const seeded = await seedDemoProject(storage);
+  const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir);
   let page = '';
 
   const app = express();
@@ -70,11 +74,14 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
   const demoFile = await writeDemoFile(options.dataDir, demo);
 
   const close = async (): Promise<void> => {
+    // Requests in progress (their group commit included) may finish; idle keep-alive sockets go now.
+    const drain = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 5_000);
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
-      server.closeAllConnections();
+      server.closeIdleConnections();
     });
+    clearTimeout(drain);
     await storage.dispose();
   };
-  return { url, demo, demoFile, server, close };
+  return { url, demo, demoReused: reused, demoFile, server, close };
 }

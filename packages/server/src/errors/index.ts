@@ -1,3 +1,4 @@
+// The error classes live in @northstar/core so that adapters can throw them without importing the server.
 export {
   HttpError,
   BadRequestError,
@@ -7,5 +8,8 @@ export {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
   ServiceUnavailableError,
-} from './http-error.js';
+  ConflictError,
+  VersionConflictError,
+} from '@northstar/core';
+export type { ConflictTarget } from '@northstar/core';
 export { RejectedEventsError } from './rejected-events-error.js';

@@ -1,5 +1,4 @@
-import type { RejectedEvent } from '@northstar/core';
-import { BadRequestError } from './http-error.js';
+import { BadRequestError, type RejectedEvent } from '@northstar/core';
 
 /** 400 for a track body in which no event is usable; carries the per-event reasons. */
 export class RejectedEventsError extends BadRequestError {

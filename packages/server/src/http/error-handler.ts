@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { HttpError, RejectedEventsError } from '../errors/index.js';
+import { StorageUnavailableError } from '../storage/storage-unavailable-error.js';
 import type { NorthstarLogger } from './options.js';
 
 /** body-parser marks its errors with a `type`; these are the client's fault. */
@@ -30,6 +31,7 @@ export function errorHandler(logger: NorthstarLogger): ErrorRequestHandler {
       return;
     }
     if (err instanceof HttpError) {
+      if (err instanceof StorageUnavailableError) res.set('Retry-After', String(err.retryAfterSeconds));
       res.status(err.status).json({ error: err.message });
       return;
     }

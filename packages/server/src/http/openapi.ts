@@ -71,6 +71,26 @@ export function buildOpenApiDocument(): JsonObject {
           responses: { ...script('Immutable'), ...errors(404, 503) },
         },
       },
+      '/sdk/integrity.json': {
+        get: {
+          summary: 'Path and Subresource Integrity hash of the pinned SDK script',
+          responses: {
+            200: {
+              description: '`{ version, path, integrity }`, e.g. integrity `sha384-...`',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['version', 'path', 'integrity'],
+                    properties: { version: { type: 'string' }, path: { type: 'string' }, integrity: { type: 'string' } },
+                  },
+                },
+              },
+            },
+            ...errors(503),
+          },
+        },
+      },
     },
   };
 }

@@ -16,13 +16,22 @@ const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 function serve(load: () => Promise<ScriptFile>, cacheControl: string): RequestHandler {
   return async (_req, res) => {
     const file = await load();
-    res.set({ 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': cacheControl, ETag: file.etag });
+    // CORS lets a page on another origin load the script with `integrity` + `crossorigin` (SRI).
+    res.set({
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': cacheControl,
+      ETag: file.etag,
+      'Access-Control-Allow-Origin': '*',
+    });
     // res.send answers 304 itself when If-None-Match matches the ETag set above.
     res.send(file.body);
   };
 }
 
-/** `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable). */
+/**
+ * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
+ * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
+ */
 export function sdkRoutes(options: SdkRouteOptions): Router {
   const minified = cachedScript(options.sdkScriptPath, '@northstar/browser/cdn');
   const debug = cachedScript(options.sdkDebugScriptPath, '@northstar/browser/cdn-debug');
@@ -34,6 +43,11 @@ export function sdkRoutes(options: SdkRouteOptions): Router {
   router.get('/sdk/:version/northstar.min.js', async (req, res, next) => {
     if (req.params.version !== version()) throw new NotFoundError(`No SDK script for version ${req.params.version}`);
     await versioned(req, res, next);
+  });
+  router.get('/sdk/integrity.json', async (_req, res) => {
+    const pinned = `sdk/${version()}/northstar.min.js`;
+    const { integrity } = await minified();
+    res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path: pinned, integrity });
   });
   return router;
 }

@@ -6,6 +6,8 @@ import { ServiceUnavailableError } from '../errors/index.js';
 export interface ScriptFile {
   body: Buffer;
   etag: string;
+  /** Subresource Integrity value of the body, `sha384-<base64>`. */
+  integrity: string;
 }
 
 function resolvePackageFile(specifier: string): string {
@@ -32,7 +34,8 @@ export function cachedScript(explicitPath: string | undefined, specifier: string
       throw new ServiceUnavailableError(`SDK script ${path} is not available; build it with "npm run build"`);
     }
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-    cached = { body, etag };
+    const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
+    cached = { body, etag, integrity };
     return cached;
   };
 }

@@ -1,12 +1,15 @@
 import type { TrackResponse } from '@northstar/core';
 import { RejectedEventsError } from '../errors/index.js';
-import type { EventStore } from '../ports/index.js';
+import type { StoredEvent } from '../ports/index.js';
 import type { TrackEnvelope } from './track-envelope.js';
 import { validateEvents } from './validate-events.js';
 
+/** Makes events durable; resolves only once they are (the router passes its group committer). */
+export type CommitEvents = (events: StoredEvent[]) => Promise<unknown>;
+
 /** Validates and stores the events of one request; resolves once storage has them. */
 export async function trackEvents(
-  events: EventStore,
+  commit: CommitEvents,
   envelope: TrackEnvelope,
   projectId: number,
   receivedAt: number,
@@ -17,6 +20,6 @@ export async function trackEvents(
     const message = envelope.isBatch ? `No valid events in batch; first error: ${first}` : first;
     throw new RejectedEventsError(message, result.rejected);
   }
-  await events.appendEvents(result.events);
+  await commit(result.events);
   return { accepted: result.events.length, rejected: result.rejected };
 }

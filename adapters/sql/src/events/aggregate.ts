@@ -1,0 +1,27 @@
+import type { Knex } from 'knex';
+import type { AggregateQuery, AggregateRow } from '@northstar/server';
+import type { SqlDialect } from '../dialect.js';
+import { aggregateFromEvents } from './aggregate-raw.js';
+import { aggregateFromRollups, rollupAnswers } from './aggregate-rollup.js';
+import { bucketLabel } from './bucket-label.js';
+
+/** A group value: text on SQLite, bytes on MySQL (see `stringProperty`). */
+function groupText(value: string | Uint8Array | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' ? value : new TextDecoder().decode(value);
+}
+
+/** Runs the query on the rollups when they can answer it, else on the raw events; never counts in JS. */
+export async function aggregate(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<AggregateRow[]> {
+  if (query.events.length === 0 || query.from >= query.to) return [];
+  const rows = rollupAnswers(query) ? await aggregateFromRollups(db, dialect, query) : await aggregateFromEvents(db, dialect, query);
+  const result: AggregateRow[] = [];
+  for (const row of rows) {
+    if (row.value === null) continue;
+    const value = Number(row.value);
+    if (query.metric === 'uniq' && value === 0) continue;
+    const bucket = bucketLabel(row.bucket, query.interval);
+    result.push(query.groupBy ? { event: row.event, bucket, group: groupText(row.grp), value } : { event: row.event, bucket, value });
+  }
+  return result;
+}

@@ -1,0 +1,8 @@
+import { eventsMigration } from './0001-events.js';
+import { configMigration } from './0002-config.js';
+import type { SqlMigration } from './migration.js';
+
+export type { SqlMigration } from './migration.js';
+
+/** Every migration in order. Append only: a released migration is never edited or removed. */
+export const MIGRATIONS: readonly SqlMigration[] = [eventsMigration, configMigration];

@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import type { StorageAdapter } from '@northstar/server';
+import { createSqlConfigStore } from './config/index.js';
+import { createKnex } from './create-knex.js';
+import { dialectOfKnex } from './dialect.js';
+import type { SqlDialect } from './dialect.js';
+import { createSqlEventStore } from './events/sql-event-store.js';
+import type { DriverLoader } from './load-driver.js';
+import { runMigrations } from './migrate.js';
+import { parseSqlUrl } from './sql-url.js';
+
+interface CommonOptions {
+  /** Apply pending migrations before returning. @default true */
+  migrate?: boolean;
+  /** Loads knex and the drivers; tests pass one that fails to check the install errors. @default dynamic import() */
+  requireDriver?: DriverLoader;
+  /** Clock for the config store's `created_at` / `updated_at`, epoch ms. @default Date.now */
+  now?: () => number;
+}
+
+export type SqlStorageOptions =
+  | (CommonOptions & {
+      /** `mysql://user:pass@host:3306/db`, `sqlite:./.northstar/data.db` or `sqlite::memory:`. */
+      url: string;
+    })
+  | (CommonOptions & {
+      /** A knex instance (mysql2 or better-sqlite3 client) owned by the caller: `dispose()` leaves it open. */
+      knex: Knex;
+    });
+
+/** Opens (or adopts) the knex pool; the second value says whether dispose() must destroy it. */
+export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; dialect: SqlDialect; owned: boolean }> {
+  if ('knex' in options) return { db: options.knex, dialect: dialectOfKnex(options.knex), owned: false };
+  const target = parseSqlUrl(options.url);
+  return { db: await createKnex(target, options.requireDriver), dialect: target.dialect, owned: true };
+}
+
+/**
+ * Both storage ports over knex: MySQL/MariaDB (mysql2) or SQLite (better-sqlite3), loaded lazily.
+ * Runs the migrations first unless `migrate: false`.
+ */
+export async function createSqlStorage(options: SqlStorageOptions): Promise<StorageAdapter> {
+  const { db, dialect, owned } = await openKnex(options);
+  try {
+    if (options.migrate ?? true) await runMigrations(db, dialect);
+  } catch (error) {
+    if (owned) await db.destroy();
+    throw error;
+  }
+  return {
+    name: `sql:${dialect}`,
+    events: createSqlEventStore(db, dialect),
+    config: createSqlConfigStore(db, dialect, options.now ? { now: options.now } : {}),
+    async dispose() {
+      if (owned) await db.destroy();
+    },
+  };
+}
+
+/** Applies pending migrations and closes the pool (for `northstar-server migrate`). Returns the names applied. */
+export async function migrateSql(options: SqlStorageOptions): Promise<string[]> {
+  const { db, dialect, owned } = await openKnex(options);
+  try {
+    return await runMigrations(db, dialect);
+  } finally {
+    if (owned) await db.destroy();
+  }
+}

@@ -1,0 +1,55 @@
+import { createConnection } from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqlStorage, migrateSql } from '@northstar/adapter-sql';
+import { createMemoryStorage } from '@northstar/adapter-memory';
+import { databaseAvailable, rowTable, selectedDatabases, storedEvent, testMysqlUrl } from '@northstar/adapter-testing';
+import type { AggregateQuery, StorageAdapter, StoredEvent } from '@northstar/server';
+
+const enabled = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
+const name = `ns_test_${Date.now().toString(36)}_conc`;
+const url = new URL(name, testMysqlUrl()).href;
+
+async function admin(sql: string) {
+  const base = new URL(testMysqlUrl());
+  const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
+  try {
+    await connection.query(sql, [name]);
+  } finally {
+    await connection.end();
+  }
+}
+
+describe.skipIf(!enabled)('sql storage on mysql only', () => {
+  beforeAll(() => admin('CREATE DATABASE ?? CHARACTER SET utf8mb4'));
+  afterAll(() => admin('DROP DATABASE IF EXISTS ??'));
+
+  it('runs migrations once: a second run applies nothing', async () => {
+    expect(await migrateSql({ url })).toEqual(['0001-events', '0002-config']);
+    expect(await migrateSql({ url })).toEqual([]);
+  });
+
+  it('keeps the rollups exact under two writers racing with overlapping batches and links', async () => {
+    const writers: StorageAdapter[] = [await createSqlStorage({ url }), await createSqlStorage({ url })];
+    const memory = createMemoryStorage();
+    // 40 people (devices d0..d39; even ones identify as u<n/2>), 600 events over 3 days, each batch sent by both writers.
+    const events: StoredEvent[] = Array.from({ length: 600 }, (_, n) =>
+      storedEvent(n + 1, { project_id: 77, device_id: `d${n % 40}`, user_id: n % 7 === 0 ? `u${n % 20}` : null, timestamp: Date.UTC(2024, 2, 10 + (n % 3), n % 24) }),
+    );
+    const batches = Array.from({ length: 12 }, (_, i) => events.slice(i * 50, i * 50 + 80));
+    const links = Array.from({ length: 20 }, (_, n) => [`d${n * 2}`, `u${n}`] as const);
+    await Promise.all([
+      ...batches.flatMap((batch) => writers.map((writer) => writer.events.appendEvents(batch))),
+      ...links.map(([device, user], i) => writers[i % 2]!.events.linkDevice(77, device, user)),
+    ]);
+    for (const batch of batches) await memory.events.appendEvents(batch);
+    for (const [device, user] of links) await memory.events.linkDevice(77, device, user);
+
+    for (const metric of ['total', 'uniq'] as const) {
+      for (const interval of ['day', 'week', 'hour'] as const) {
+        const query: AggregateQuery = { projectId: 77, events: ['$pageview'], metric, interval, from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 3, 1) };
+        expect(rowTable(await writers[0]!.events.aggregate(query)), `${metric} per ${interval}`).toEqual(rowTable(await memory.events.aggregate(query)));
+      }
+    }
+    await Promise.all(writers.map((writer) => writer.dispose()));
+  });
+});

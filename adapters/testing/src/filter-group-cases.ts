@@ -1,0 +1,86 @@
+import { expect, it } from 'vitest';
+import type { AggregateQuery, PropertyFilter, StorageAdapter } from '@northstar/server';
+import { FROM, LONG_VALUE, PROJECT, TO, WEIRD_KEY, loadFixture } from './fixture.js';
+import { rowTable } from './row-table.js';
+
+function query(overrides: Partial<AggregateQuery> = {}): AggregateQuery {
+  return { projectId: PROJECT, events: ['view'], metric: 'total', interval: 'day', from: FROM, to: TO, ...overrides };
+}
+
+const FILTERS: [string, PropertyFilter[], Record<string, number>][] = [
+  ['eq on a string, case-sensitive', [{ property: 'plan', op: 'eq', value: 'pro' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 1 }],
+  ['neq on a string, events without it included', [{ property: 'plan', op: 'neq', value: 'pro' }], { 'view 2024-03-01': 3, 'view 2024-03-10': 2, 'view 2024-03-11': 2 }],
+  ['contains with an emoji', [{ property: 'page', op: 'contains', value: '☕' }], { 'view 2024-03-01': 1 }],
+  ['contains, case-sensitive', [{ property: 'page', op: 'contains', value: 'home' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 2, 'view 2024-03-10': 2, 'view 2024-03-11': 1 }],
+  ['contains matching no case-folded value', [{ property: 'page', op: 'contains', value: 'HOME' }], {}],
+  ['gt on a number', [{ property: 'load_ms', op: 'gt', value: 150 }], { 'view 2024-03-01': 2, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
+  ['lt on a number', [{ property: 'load_ms', op: 'lt', value: 150 }], { 'view 2024-02-29': 1, 'view 2024-03-01': 1 }],
+  ['eq on a number', [{ property: 'load_ms', op: 'eq', value: 200 }], { 'view 2024-03-01': 1 }],
+  ['neq on a number', [{ property: 'load_ms', op: 'neq', value: 100 }], { 'view 2024-03-01': 3, 'view 2024-03-10': 2, 'view 2024-03-11': 2 }],
+  ['is_set on a numeric key', [{ property: 'load_ms', op: 'is_set' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
+  ['is_set on a string key', [{ property: 'plan', op: 'is_set' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
+  ['eq on a key with quotes, a backslash, dots and brackets', [{ property: WEIRD_KEY, op: 'eq', value: 'x' }], { 'view 2024-03-01': 1 }],
+  ['eq on a value at the length cap', [{ property: 'page', op: 'eq', value: LONG_VALUE }], { 'view 2024-03-11': 1 }],
+  ['a string value never matching a numeric property', [{ property: 'load_ms', op: 'eq', value: '100' }], {}],
+  [
+    'two filters, both required',
+    [
+      { property: 'plan', op: 'eq', value: 'free' },
+      { property: 'load_ms', op: 'gt', value: 200 },
+    ],
+    { 'view 2024-03-01': 1, 'view 2024-03-11': 1 },
+  ],
+];
+
+/** Property filters and group-by over the fixture (see fixture.ts). */
+export function filterGroupCases(adapter: () => StorageAdapter): void {
+  it.each(FILTERS)('filters with %s', async (_name, filters, expected) => {
+    const { events } = adapter();
+    await loadFixture(events);
+    expect(rowTable(await events.aggregate(query({ filters })))).toEqual(expected);
+  });
+
+  it('filters people and numeric metrics too', async () => {
+    const { events } = adapter();
+    await loadFixture(events);
+    const free: PropertyFilter[] = [{ property: 'plan', op: 'eq', value: 'free' }];
+    expect(rowTable(await events.aggregate(query({ filters: free, metric: 'uniq', interval: 'week' })))).toEqual({ 'view 2024-02-26': 2, 'view 2024-03-11': 1 });
+    expect(rowTable(await events.aggregate(query({ filters: free, metric: 'sum', property: 'load_ms', interval: 'month' })))).toEqual({ 'view 2024-03-01': 550 });
+  });
+
+  it('groups by a string property and keeps the top N groups by total over the range', async () => {
+    const { events } = adapter();
+    await loadFixture(events);
+    // totals over the range: free 3, (none) 3, pro 2, Pro 1; a tie puts the null group last
+    expect(rowTable(await events.aggregate(query({ groupBy: { property: 'plan', limit: 2 } })))).toEqual({
+      'view 2024-03-01 free': 2, 'view 2024-03-11 free': 1, 'view 2024-03-01 ∅': 1, 'view 2024-03-10 ∅': 1, 'view 2024-03-11 ∅': 1,
+    });
+    const rows = await events.aggregate(query({ groupBy: { property: 'plan', limit: 1 } }));
+    expect(rows.every((row) => row.group === 'free')).toBe(true);
+  });
+
+  it('ranks groups by distinct people over the range, ties in code-point order', async () => {
+    const { events } = adapter();
+    await loadFixture(events);
+    // people over the range: (none) 3, free 2 (alice twice, bob), pro 1, Pro 1 (carol): "Pro" < "pro"
+    expect(rowTable(await events.aggregate(query({ metric: 'uniq', groupBy: { property: 'plan', limit: 3 } })))).toEqual({
+      'view 2024-03-01 ∅': 1, 'view 2024-03-10 ∅': 1, 'view 2024-03-11 ∅': 1, 'view 2024-03-01 free': 2, 'view 2024-03-11 free': 1, 'view 2024-03-10 Pro': 1,
+    });
+  });
+
+  it('ranks groups of each event separately, by the sum of a property', async () => {
+    const { events } = adapter();
+    await loadFixture(events);
+    const grouped = query({ events: ['buy', 'view'], metric: 'sum', property: 'price', groupBy: { property: 'plan', limit: 1 } });
+    expect(rowTable(await events.aggregate(grouped))).toEqual({ 'buy 2024-03-01 pro': 19.5, 'buy 2024-03-11 pro': 100 });
+    const both = query({ events: ['buy', 'view'], interval: 'month', groupBy: { property: 'plan', limit: 1 } });
+    expect(rowTable(await events.aggregate(both))).toEqual({ 'buy 2024-03-01 free': 2, 'view 2024-03-01 free': 3 });
+  });
+
+  it('groups by a property whose values are long and full of emoji', async () => {
+    const { events } = adapter();
+    await loadFixture(events);
+    const rows = await events.aggregate(query({ interval: 'month', filters: [{ property: 'page', op: 'contains', value: '🎉' }], groupBy: { property: 'page', limit: 5 } }));
+    expect(rows).toEqual([{ event: 'view', bucket: '2024-03-01', group: LONG_VALUE, value: 1 }]);
+  });
+}

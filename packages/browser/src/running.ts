@@ -1,0 +1,44 @@
+import type { IdentifyRequest } from '@northstar/core';
+import type { ResolvedConfig } from './config.js';
+import { pageContext } from './context.js';
+import type { PageContext } from './context.js';
+import { createDelivery } from './delivery.js';
+import type { Delivery } from './delivery.js';
+import { loadIdentity } from './identity.js';
+import type { Identity } from './identity.js';
+import { withUser } from './properties.js';
+import { createQueue } from './queue.js';
+import type { Queue } from './queue.js';
+import { createSession } from './session.js';
+import type { Session } from './session.js';
+import type { Store } from './storage.js';
+
+/** Everything a client holds between start() and destroy(). */
+export interface Running {
+  store: Store;
+  queue: Queue;
+  delivery: Delivery;
+  session: Session;
+  ids: Identity;
+  /** Page data, read once per page view. */
+  context: PageContext;
+  /** `context`, the session's UTM tags and the user properties: what every event starts from. */
+  base: PageContext;
+  /** The session `base` was made for. */
+  baseSession?: string;
+  optedOut: boolean;
+  /** Identify requests made before consent, sent on grantConsent(). */
+  held: IdentifyRequest[];
+  teardowns: (() => void)[];
+  persistTimer?: ReturnType<typeof setTimeout>;
+}
+
+/** The state of a client that starts now in tab `tab`; `changed` asks for a write to localStorage soon. */
+export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: () => void): Running {
+  const queue = createQueue(store, tab, c.maxQueueSize);
+  const delivery = createDelivery({ ...c, url: `${c.endpoint}/v1/track`, queue, paused: () => !store.on, changed });
+  const ids = loadIdentity(store);
+  const context = pageContext();
+  const session = createSession(store, c.sessionTimeout);
+  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [] };
+}

@@ -1,0 +1,27 @@
+import { storageFromUrl, migrateDatabase } from '../storage/storage-from-url.js';
+import type { CliSettings } from './cli-env.js';
+import { bootstrapProject } from './bootstrap-project.js';
+
+/** `northstar-server migrate`: the schema is brought up to date; prints what it migrated. */
+export async function runMigrate(settings: CliSettings): Promise<void> {
+  const target = await migrateDatabase(settings.databaseUrl);
+  console.log(target.kind === 'memory' ? 'memory: has no schema to migrate' : `Migrated ${target.display}`);
+}
+
+/** `northstar-server bootstrap [--json] [--name]`: a project with a pk_ and an all-scope sk_ in the configured database. */
+export async function runBootstrap(settings: CliSettings, json: boolean, name?: string): Promise<void> {
+  const { storage, target } = await storageFromUrl(settings.databaseUrl);
+  try {
+    const project = await bootstrapProject(storage, name);
+    if (json) {
+      process.stdout.write(`${JSON.stringify(project)}\n`);
+      return;
+    }
+    console.log(`Created project ${project.project_id} in ${target.display}
+  SDK key     ${project.pk}
+  Secret key  ${project.sk}   (scopes: query, read, write, admin)
+The secret key is shown only now; the database keeps its hash.`);
+  } finally {
+    await storage.dispose();
+  }
+}

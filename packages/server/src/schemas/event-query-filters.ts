@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { QUERY_FILTER_OPERATORS } from '@northstar/core';
+import { LIMITS } from './limits.js';
+
+/** Most filters in one query. */
+export const MAX_QUERY_FILTERS = 20;
+/** Groups kept per event when grouping; `group_by.limit` defaults to 10. */
+export const MAX_GROUP_LIMIT = 50;
+export const DEFAULT_GROUP_LIMIT = 10;
+
+export const FILTER_OPERATORS = QUERY_FILTER_OPERATORS;
+
+const propertyName = (field: string) =>
+  z.string({ error: `${field} must be a string` }).min(1, `${field} must not be empty`).max(LIMITS.maxPropertyKeyLength, `${field} is longer than ${LIMITS.maxPropertyKeyLength} characters`);
+
+/**
+ * `{ property, op, value }`: a string value tests `str_properties`, a number `num_properties`;
+ * `contains` takes a string, `gt`/`lt` a number, `is_set` no value.
+ */
+export const propertyFilterSchema = z
+  .object(
+    {
+      property: propertyName('filters[].property'),
+      op: z.enum(FILTER_OPERATORS, { error: `filters[].op must be one of ${FILTER_OPERATORS.join(', ')}` }),
+      value: z.union([z.string().max(LIMITS.maxStringValueLength), z.number()]).optional(),
+    },
+    { error: 'filters[] must be objects' },
+  )
+  .superRefine((filter, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['value'] });
+    const type = typeof filter.value;
+    if (filter.op === 'is_set') {
+      if (filter.value !== undefined) fail('filters[].value must be absent with op is_set');
+    } else if (filter.op === 'contains') {
+      if (type !== 'string') fail('filters[].value must be a string with op contains');
+    } else if (filter.op === 'gt' || filter.op === 'lt') {
+      if (type !== 'number' || !Number.isFinite(filter.value)) fail(`filters[].value must be a number with op ${filter.op}`);
+    } else if (type !== 'string' && !(type === 'number' && Number.isFinite(filter.value))) {
+      fail(`filters[].value must be a string or a number with op ${filter.op}`);
+    }
+  });
+
+export const groupBySchema = z.object(
+  {
+    property: propertyName('group_by.property'),
+    limit: z
+      .int({ error: 'group_by.limit must be an integer' })
+      .min(1, 'group_by.limit must be at least 1')
+      .max(MAX_GROUP_LIMIT, `group_by.limit must be at most ${MAX_GROUP_LIMIT}`)
+      .default(DEFAULT_GROUP_LIMIT),
+  },
+  { error: 'group_by must be an object' },
+);

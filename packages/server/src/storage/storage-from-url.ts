@@ -1,0 +1,68 @@
+import type { StorageAdapter } from '../ports/index.js';
+import { parseDatabaseUrl } from './database-url.js';
+import type { DatabaseTarget } from './database-url.js';
+
+/** What the CLI needs of `@northstar/adapter-sql` (checked at run time, see `loadAdapter`). */
+interface SqlAdapterModule {
+  /** `migrate` is read from the options (and, for older builds, from the second argument). */
+  createSqlStorage(options: { url: string; migrate?: boolean }, migrate?: boolean): Promise<StorageAdapter>;
+  migrateSql(options: { url: string }): Promise<void>;
+}
+
+interface MemoryAdapterModule {
+  createMemoryStorage(): StorageAdapter;
+}
+
+/**
+ * Adapters import the server's port types, so the server names them only at run time: the specifier
+ * is a variable, which keeps the type graph and the build free of a server ↔ adapter cycle.
+ */
+const SQL_ADAPTER = '@northstar/adapter-sql';
+const MEMORY_ADAPTER = '@northstar/adapter-memory';
+
+function isModuleNotFound(error: unknown, specifier: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && typeof message === 'string' && message.includes(specifier);
+}
+
+async function loadAdapter<T>(specifier: string, exportName: string): Promise<T> {
+  let loaded: unknown;
+  try {
+    loaded = await import(specifier);
+  } catch (error) {
+    if (isModuleNotFound(error, specifier)) throw new Error(`${specifier} is not installed: npm install ${specifier}`);
+    throw error;
+  }
+  const candidate = loaded as Record<string, unknown>;
+  if (typeof candidate[exportName] !== 'function') throw new Error(`${specifier} does not export ${exportName}()`);
+  return loaded as T;
+}
+
+export interface OpenedStorage {
+  storage: StorageAdapter;
+  target: DatabaseTarget;
+}
+
+/**
+ * Opens the storage a database URL names (see `parseDatabaseUrl`). SQL schemas are migrated first
+ * unless `migrate` is false.
+ */
+export async function storageFromUrl(url: string, migrate = true): Promise<OpenedStorage> {
+  const target = parseDatabaseUrl(url);
+  if (target.kind === 'memory') {
+    const memory = await loadAdapter<MemoryAdapterModule>(MEMORY_ADAPTER, 'createMemoryStorage');
+    return { storage: memory.createMemoryStorage(), target };
+  }
+  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'createSqlStorage');
+  return { storage: await sql.createSqlStorage({ url: target.url, migrate }, migrate), target };
+}
+
+/** Brings the database a URL names to the latest schema; nothing to do for `memory:`. */
+export async function migrateDatabase(url: string): Promise<DatabaseTarget> {
+  const target = parseDatabaseUrl(url);
+  if (target.kind === 'memory') return target;
+  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'migrateSql');
+  await sql.migrateSql({ url: target.url });
+  return target;
+}
