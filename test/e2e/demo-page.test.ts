@@ -1,33 +1,23 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium.js';
+import { describe, expect, it } from 'vitest';
 import { hasChromium, requireOrSkip } from './harness/environment.js';
 import { pollUntil } from './harness/poll.js';
 import { uniqToday } from './harness/query.js';
-import { startServer, type RunningServer } from './harness/server.js';
+import { useServerAndChromium } from './harness/server-and-chromium.js';
 
 const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');
 
 describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const env = useServerAndChromium();
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('stores a pageview that the uniq query then counts', async () => {
-    expect(await uniqToday(server.demo, '$pageview')).toBe(0);
-    const page = await browser.newPage();
+    expect(await uniqToday(env.server.demo, '$pageview')).toBe(0);
+    const page = await env.browser.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(server.demo.url);
+    await page.goto(env.server.demo.url);
 
-    const counted = await pollUntil(() => uniqToday(server.demo, '$pageview'), (n) => n > 0);
+    const counted = await pollUntil(() => uniqToday(env.server.demo, '$pageview'), (n) => n > 0);
 
     expect(counted).toBe(1);
     expect(pageErrors).toEqual([]);
@@ -36,8 +26,8 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
 
   it('serves the built CDN script, also under a versioned, immutable path', async () => {
     const { version } = (await import('@northstar/browser/package.json', { with: { type: 'json' } })).default;
-    const latest = await fetch(`${server.demo.url}/sdk/northstar.js`);
-    const pinned = await fetch(`${server.demo.url}/sdk/${version}/northstar.min.js`);
+    const latest = await fetch(`${env.server.demo.url}/sdk/northstar.js`);
+    const pinned = await fetch(`${env.server.demo.url}/sdk/${version}/northstar.min.js`);
 
     expect(latest.status).toBe(200);
     expect(latest.headers.get('content-type')).toMatch(/javascript/);
@@ -46,9 +36,9 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
   });
 
   it('publishes an SRI hash that Chromium accepts for the pinned script, and a wrong one it refuses', async () => {
-    const { path, integrity } = (await (await fetch(`${server.demo.url}/sdk/integrity.json`)).json()) as { path: string; integrity: string };
-    const page = await browser.newPage();
-    await page.goto(`${server.demo.url}/v1/openapi.json`);
+    const { path, integrity } = (await (await fetch(`${env.server.demo.url}/sdk/integrity.json`)).json()) as { path: string; integrity: string };
+    const page = await env.browser.newPage();
+    await page.goto(`${env.server.demo.url}/v1/openapi.json`);
     const load = (hash: string) =>
       page.evaluate(
         ([src, sri]) =>
@@ -68,8 +58,8 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
   });
 
   it('embeds the public key in the demo page and never the secret key', async () => {
-    const html = await (await fetch(`${server.demo.url}/`)).text();
-    expect(html).toContain(server.demo.pk);
-    expect(html).not.toContain(server.demo.sk);
+    const html = await (await fetch(`${env.server.demo.url}/`)).text();
+    expect(html).toContain(env.server.demo.pk);
+    expect(html).not.toContain(env.server.demo.sk);
   });
 });

@@ -10,16 +10,4 @@ export { backoffDelay, parseRetryAfter } from './backoff.js';
 export { utcDay, parseUtcDate, utcDaysBetween } from './time.js';
 export type { SecretKeyScope } from './protocol.js';
 export { API_PREFIX, SDK_KEY_PREFIX, SECRET_KEY_PREFIX, API_KEY_HEADER, SECRET_KEY_SCOPES } from './protocol.js';
-export {
-  HttpError,
-  BadRequestError,
-  UnauthorizedError,
-  ForbiddenError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  ServiceUnavailableError,
-  ConflictError,
-  VersionConflictError,
-} from './errors/index.js';
-export type { ConflictTarget } from './errors/index.js';
+export * from './errors/index.js';
