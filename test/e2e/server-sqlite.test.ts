@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, startCli } from './harness/cli-process.js';
 import type { CliServer } from './harness/cli-process.js';
-import { startIngesting, waitForCount } from './harness/ingest-client.js';
+import { killDuringIngestion } from './harness/kill-during-ingestion.js';
 import { totalToday } from './harness/query.js';
-import { missingEvents } from './harness/stored-events.js';
+import { track } from './harness/track.js';
 
 // The README's `npm start` runs the built CLI with no DATABASE_URL: the SQLite file <data dir>/data.db.
 let dataDir: string;
@@ -19,9 +19,6 @@ afterEach(async () => {
   server = undefined;
   await rm(dataDir, { recursive: true, force: true });
 });
-
-const track = (url: string, pk: string, body: unknown) =>
-  fetch(`${url}/v1/track`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': pk }, body: JSON.stringify(body) });
 
 describe('the standalone server on its default SQLite file', () => {
   it('says which storage it uses', async () => {
@@ -44,22 +41,13 @@ describe('the standalone server on its default SQLite file', () => {
   });
 
   it('loses no event it answered 200 for when killed with SIGKILL during ingestion', async () => {
-    server = await startCli(dataDir);
-    const { demo } = server;
-    const ingest = startIngesting({ url: demo.url, pk: demo.pk });
-    await waitForCount(() => ingest.acked.length, 2_000);
-    await server.kill();
-    await ingest.stop();
-    const acked = [...ingest.acked];
-    expect(acked.length).toBeGreaterThanOrEqual(2_000);
-    expect(ingest.failures).toBeGreaterThan(0); // requests were in flight when it died
+    const outcome = await killDuringIngestion(() => startCli(dataDir), `sqlite:${join(dataDir, 'data.db')}`);
 
-    server = await startCli(dataDir);
-    expect(server.demo.project_id).toBe(demo.project_id);
-    expect(await totalToday(server.demo, 'ingest_probe')).toBeGreaterThanOrEqual(acked.length);
-    await server.stop();
-    server = undefined;
-    expect(await missingEvents(`sqlite:${join(dataDir, 'data.db')}`, demo.project_id, acked)).toEqual([]);
+    expect(outcome.acked.length).toBeGreaterThanOrEqual(2_000);
+    expect(outcome.failures).toBeGreaterThan(0); // requests were in flight when it died
+    expect(outcome.after.project_id).toBe(outcome.before.project_id);
+    expect(outcome.countedAfterRestart).toBeGreaterThanOrEqual(outcome.acked.length);
+    expect(outcome.missing).toEqual([]);
   });
 
   it('migrates and bootstraps from the command line, printing only JSON for bootstrap --json', async () => {
