@@ -66,7 +66,7 @@ describe('POST /v1/api/query/events', () => {
     ['an empty filter property', { filters: [{ property: '', op: 'is_set' }] }, 'filters[].property must not be empty'],
     ['a group_by limit of 0', { group_by: { property: 'plan', limit: 0 } }, 'group_by.limit must be at least 1'],
     ['a group_by limit over 50', { group_by: { property: 'plan', limit: 51 } }, 'group_by.limit must be at most 50'],
-    ['a non-integer project_id', { project_id: 1.5 }, 'project_id must be an integer'],
+    ['a non-integer project_id', { project_id: 1.5 }, 'project_id must be a positive integer'],
   ])('answers a query with %s with 400', async (_case, override, error) => {
     const res = await query({ ...eventQuery(api.demo.project_id, ['view'], '2024-05-01'), ...override });
     expect(res).toEqual(expect.objectContaining({ status: 400, body: { error } }));

@@ -53,7 +53,7 @@ describe('the router', () => {
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type,X-API-Key,Authorization');
+    expect(res.headers.get('access-control-allow-headers')).toBe('Content-Type,Content-Encoding,X-API-Key,Authorization');
   });
 
   it('limits CORS to the configured origins', async () => {

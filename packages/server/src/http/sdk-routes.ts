@@ -1,8 +1,9 @@
-import { Router } from 'express';
+import { z } from 'zod';
 import type { RequestHandler } from 'express';
 import { NotFoundError } from '../errors/index.js';
 import { browserVersion, cachedScript } from './sdk-script.js';
 import type { ScriptFile } from './sdk-script.js';
+import type { RouteDefinition } from './routes/route-definition.js';
 
 export interface SdkRouteOptions {
   sdkScriptPath?: string;
@@ -28,26 +29,51 @@ function serve(load: () => Promise<ScriptFile>, cacheControl: string): RequestHa
   };
 }
 
+const scriptResponses = (description: string): RouteDefinition['responses'] => ({
+  200: { description, contentType: 'text/javascript' },
+  304: { description: 'Not modified (ETag matched)' },
+});
+
+const integritySchema = z.object({
+  version: z.string(),
+  path: z.string().meta({ description: 'Pinned script path relative to the mount point' }),
+  integrity: z.string().meta({ description: 'Subresource Integrity hash, e.g. `sha384-...`' }),
+});
+
 /**
  * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
  * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
  */
-export function sdkRoutes(options: SdkRouteOptions): Router {
+export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const minified = cachedScript(options.sdkScriptPath, '@northstar/browser/cdn');
   const debug = cachedScript(options.sdkDebugScriptPath, '@northstar/browser/cdn-debug');
   const version = browserVersion(options.sdkVersion);
-  const router = Router();
-  router.get('/sdk/northstar.js', serve(minified, LATEST_CACHE));
-  router.get('/sdk/northstar.debug.js', serve(debug, LATEST_CACHE));
   const versioned = serve(minified, IMMUTABLE_CACHE);
-  router.get('/sdk/:version/northstar.min.js', async (req, res, next) => {
-    if (req.params.version !== version()) throw new NotFoundError(`No SDK script for version ${req.params.version}`);
-    await versioned(req, res, next);
-  });
-  router.get('/sdk/integrity.json', async (_req, res) => {
-    const pinned = `sdk/${version()}/northstar.min.js`;
-    const { integrity } = await minified();
-    res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path: pinned, integrity });
-  });
-  return router;
+  const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
+  return [
+    { ...script, path: '/sdk/northstar.js', summary: 'Latest browser SDK, minified', responses: scriptResponses('Cached 5 minutes'), handler: serve(minified, LATEST_CACHE) },
+    { ...script, path: '/sdk/northstar.debug.js', summary: 'Latest browser SDK, readable with debug logging', responses: scriptResponses('Cached 5 minutes'), handler: serve(debug, LATEST_CACHE) },
+    {
+      ...script,
+      path: '/sdk/:version/northstar.min.js',
+      summary: 'Browser SDK of one version, minified',
+      responses: scriptResponses('Immutable'),
+      errors: [404],
+      handler: async (req, res, next) => {
+        if (req.params.version !== version()) throw new NotFoundError(`No SDK script for version ${String(req.params.version)}`);
+        await versioned(req, res, next);
+      },
+    },
+    {
+      ...script,
+      path: '/sdk/integrity.json',
+      summary: 'Path and Subresource Integrity hash of the pinned SDK script',
+      responses: { 200: { description: 'The pinned script and its hash', schema: integritySchema } },
+      handler: async (_req, res) => {
+        const pinned = `sdk/${version()}/northstar.min.js`;
+        const { integrity } = await minified();
+        res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path: pinned, integrity });
+      },
+    },
+  ];
 }

@@ -1,0 +1,50 @@
+import type { Request } from 'express';
+import { SDK_KEY_PREFIX, SECRET_KEY_PREFIX } from '@northstar/core';
+import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
+import { authenticateApiKey } from '../keys/authenticate-key.js';
+import type { ConfigStore } from '../ports/index.js';
+import { bearerToken, sdkKeyFrom } from '../http/credentials.js';
+import { apiKeyFromBody } from '../services/track-envelope.js';
+import type { AuthenticateSdkKey } from '../ingest/sdk-key-cache.js';
+import type { Principal } from './principal.js';
+
+/** Claims of a verified access JWT. */
+export interface AccessTokenClaims {
+  accountId: number;
+}
+
+/** What authentication needs from the server. */
+export interface AuthenticationDependencies {
+  config: ConfigStore;
+  /** SDK keys, through the short-lived cache of the ingestion path. */
+  authenticateSdkKey: AuthenticateSdkKey;
+  /** Verifies an access JWT (signature, algorithm, expiry); undefined when it is not valid. */
+  verifyAccessToken(token: string): Promise<AccessTokenClaims | undefined>;
+}
+
+/** An SDK key from `X-API-Key`, `Authorization: Bearer pk_...` or the body's `api_key`; anything else is 401. */
+export async function authenticateSdkRequest(req: Request, deps: AuthenticationDependencies): Promise<Principal> {
+  const presented = sdkKeyFrom(req, apiKeyFromBody(req.body));
+  if (!presented) throw new UnauthorizedError('Missing SDK key: send X-API-Key: pk_...');
+  const key = presented.startsWith(SDK_KEY_PREFIX) ? await deps.authenticateSdkKey(presented) : undefined;
+  if (!key || key.kind !== 'pk') throw new UnauthorizedError('Invalid SDK key');
+  return { kind: 'sdk_key', key };
+}
+
+/**
+ * The caller of an application route from `Authorization: Bearer`: a secret key or an access JWT.
+ * A valid SDK key is a credential of the wrong kind (403); anything unknown, revoked or expired is 401.
+ */
+export async function authenticateAppRequest(req: Request, deps: AuthenticationDependencies): Promise<Principal> {
+  const token = bearerToken(req) ?? req.get('x-api-key')?.trim();
+  if (!token) throw new UnauthorizedError('Missing credentials: send Authorization: Bearer <secret key or access token>');
+  if (token.startsWith(SECRET_KEY_PREFIX) || token.startsWith(SDK_KEY_PREFIX)) {
+    const key = await authenticateApiKey(deps.config, token);
+    if (!key) throw new UnauthorizedError('Invalid API key');
+    if (key.kind === 'pk') throw new ForbiddenError('SDK keys can only send events; use a secret key');
+    return { kind: 'secret_key', key };
+  }
+  const claims = await deps.verifyAccessToken(token);
+  if (!claims) throw new UnauthorizedError('Invalid or expired access token');
+  return { kind: 'account', accountId: claims.accountId };
+}

@@ -1,0 +1,59 @@
+import type { RequestHandler, Router } from 'express';
+import cors from 'cors';
+import { BadRequestError } from '../../errors/index.js';
+import { authenticateFor, authorizeFor } from '../../access/access-middleware.js';
+import { describeIssues } from '../../schemas/index.js';
+import { jsonBody } from '../json-body.js';
+import type { ServerContext } from '../server-context.js';
+import type { RouteDefinition } from './route-definition.js';
+
+function browserCors(ctx: ServerContext): RequestHandler {
+  const { corsOrigins } = ctx.options;
+  return cors({
+    origin: corsOrigins === undefined || corsOrigins === '*' ? '*' : corsOrigins,
+    methods: ['GET', 'POST', 'OPTIONS'],
+    allowedHeaders: ['Content-Type', 'Content-Encoding', 'X-API-Key', 'Authorization'],
+    exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
+    maxAge: 86_400,
+  });
+}
+
+/** Validates the query string into `res.locals.query` (Express 5's `req.query` is read-only). */
+function queryValidator(route: RouteDefinition): RequestHandler | undefined {
+  const { query } = route;
+  if (!query) return undefined;
+  return (req, res, next) => {
+    const parsed = query.safeParse(req.query);
+    if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
+    res.locals.query = parsed.data;
+    next();
+  };
+}
+
+/**
+ * The middleware chain of one route, in the order that answers the cheapest question first:
+ * CORS, authentication (401), authorization (403), rate limit (429), body (400/413/415), handler.
+ * SDK keys may sit in the body, and query routes name their project in it, so for those the body is
+ * read before the step that needs it.
+ */
+export function routeChain(route: RouteDefinition, ctx: ServerContext): RequestHandler[] {
+  const body = route.body && route.body.read !== 'raw' ? jsonBody(ctx.maxBodyBytes) : [];
+  const authenticate = authenticateFor(route.access, ctx);
+  const authorize = authorizeFor(route.access, ctx);
+  const limit = route.limit ? ctx.rateLimit(route.limit) : undefined;
+  let steps: (RequestHandler | undefined)[];
+  if (route.access.kind === 'sdk_key') steps = [...body, authenticate, limit];
+  else if (route.access.kind === 'project' && route.access.projectFrom === 'body') steps = [authenticate, ...body, authorize, limit];
+  else steps = [authenticate, authorize, limit, ...body];
+  if (route.cors) steps.unshift(browserCors(ctx));
+  steps.push(queryValidator(route), route.handler);
+  return steps.filter((step): step is RequestHandler => step !== undefined);
+}
+
+/** Registers every route on `router`; CORS routes also answer their preflight. */
+export function mountRoutes(router: Router, routes: RouteDefinition[], ctx: ServerContext): void {
+  for (const route of routes) {
+    if (route.cors) router.options(route.path, browserCors(ctx));
+    router[route.method](route.path, ...routeChain(route, ctx));
+  }
+}
