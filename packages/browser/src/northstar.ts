@@ -31,8 +31,12 @@ export class Northstar extends Client {
     run.ids.user = userId;
     this.saveIds();
     const props = run.ids.props;
-    this.identifyRequest({ device_id: run.ids.device, user_id: userId, ...(Object.keys(props).length ? { user_properties: { ...props } } : {}) });
     this.track('$identify');
+    // The server records `$identify` too; one uuid for both keeps one event whichever arrives first.
+    const uuid = uuidv7();
+    const queued = run.queue.items[run.queue.items.length - 1];
+    if (queued?.event_name === '$identify') queued.uuid = uuid;
+    this.identifyRequest({ device_id: run.ids.device, user_id: userId, uuid, ...(Object.keys(props).length ? { user_properties: { ...props } } : {}) });
   }
 
   /** Updates the user properties locally; no request, no event. Later events carry them as `$user.<name>`. */

@@ -62,12 +62,12 @@ export function createQueue(store: Store, tab: string, max: number): Queue {
       drafts.push({ e, t, base, own });
       if (q.items.push(e) <= max) return true;
       // The oldest event, when unfinished, is the oldest draft.
-      if (q.items.shift()?.uuid === undefined) skip++;
+      if (q.items.shift()?.timestamp === undefined) skip++;
       return false;
     },
     ready() {
       for (const { e, t, base, own } of drafts.slice(skip)) {
-        e.uuid = uuidv7(t);
+        e.uuid ??= uuidv7(t);
         e.timestamp = new Date(t).toISOString();
         e.str_properties = Object.assign({}, base.str, own.str);
         e.num_properties = Object.assign({}, base.num, own.num);

@@ -17,7 +17,7 @@ describe('identify()', () => {
     const client = startClient();
     client.identify('user-42', { plan: 'pro', seats: 3 });
     await vi.waitFor(() => expect(identifies).toHaveLength(1));
-    expect(identifies[0]).toEqual({ device_id: client.getDeviceId(), user_id: 'user-42', user_properties: { plan: 'pro', seats: '3' } });
+    expect(identifies[0]).toEqual({ device_id: client.getDeviceId(), user_id: 'user-42', uuid: expect.any(String), user_properties: { plan: 'pro', seats: '3' } });
     expect(seen).toContainEqual({ url: `${ENDPOINT}/v1/identify`, key: API_KEY });
     server.events.removeAllListeners();
   });
@@ -38,6 +38,7 @@ describe('identify()', () => {
     expect(before).not.toHaveProperty('user_id');
     expect(identify).toMatchObject({ event_name: '$identify', user_id: 'user-42', device_id: client.getDeviceId() });
     expect(after?.user_id).toBe('user-42');
+    expect(identify?.uuid).toBe(identifies[0]?.uuid);
     expect(client.getUserId()).toBe('user-42');
   });
 

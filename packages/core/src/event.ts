@@ -42,4 +42,6 @@ export interface IdentifyRequest {
   device_id: string;
   user_id: string;
   user_properties?: Record<string, string>;
+  /** Uuid of the `$identify` event the server records; the SDK's own `$identify` event carries the same one. */
+  uuid?: string;
 }
