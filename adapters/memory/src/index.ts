@@ -1,2 +1,3 @@
 export { createMemoryStorage } from './memory-storage.js';
 export type { MemoryStorageOptions } from './memory-storage.js';
+export { createMemoryRateLimitStore } from './memory-rate-limits.js';

@@ -1,6 +1,9 @@
 import type { AggregateQuery, AggregateRow, AppendResult, EventStore, ReplayChunk, StoredEvent, UserProperties } from '@northstar/server';
+import { copyEvent } from './copy-event.js';
 import { aggregateEvents } from './memory-aggregate.js';
 import { createMemoryPeople } from './memory-people.js';
+import { memoryPeopleReads } from './memory-people-reads.js';
+import { memoryUserDeletion } from './memory-user-deletion.js';
 
 function copyChunk(chunk: ReplayChunk): ReplayChunk {
   const data = typeof chunk.data === 'string' ? chunk.data : new Uint8Array(chunk.data);
@@ -31,12 +34,15 @@ export function createMemoryEventStore(): EventStore & { clear(): void } {
   }
 
   return {
+    ...memoryPeopleReads({ projects, people, replays }),
+    ...memoryUserDeletion({ projects, people, replays }),
+
     appendEvents(events: StoredEvent[]): Promise<AppendResult> {
       let inserted = 0;
       for (const event of events) {
         const stored = eventsOf(event.project_id);
         if (stored.has(event.uuid)) continue;
-        stored.set(event.uuid, structuredClone(event));
+        stored.set(event.uuid, copyEvent(event));
         inserted += 1;
       }
       return Promise.resolve({ inserted, duplicates: events.length - inserted });
@@ -48,7 +54,7 @@ export function createMemoryEventStore(): EventStore & { clear(): void } {
 
     getEvent(projectId: number, uuid: string): Promise<StoredEvent | undefined> {
       const event = projects.get(projectId)?.get(uuid);
-      return Promise.resolve(event && structuredClone(event));
+      return Promise.resolve(event && copyEvent(event));
     },
 
     linkDevice: (projectId: number, deviceId: string, userId: string) => Promise.resolve(people.linkDevice(projectId, deviceId, userId)),

@@ -1,6 +1,7 @@
 import type { StorageAdapter } from '@northstar/server';
 import { createMemoryConfigStore } from './memory-config-store.js';
 import { createMemoryEventStore } from './memory-event-store.js';
+import { createMemoryRateLimitStore } from './memory-rate-limits.js';
 
 export interface MemoryStorageOptions {
   /** Clock for `created_at` fields, epoch ms. @default Date.now */
@@ -15,6 +16,7 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): Storage
     name: 'memory',
     events,
     config,
+    rateLimits: createMemoryRateLimitStore(),
     dispose() {
       events.clear();
       config.clear();

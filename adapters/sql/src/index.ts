@@ -6,3 +6,5 @@ export type { SqlTarget, MysqlTarget, SqliteTarget } from './sql-url.js';
 export type { SqlDialect } from './dialect.js';
 export type { DriverLoader, DriverName } from './load-driver.js';
 export { MIGRATIONS_TABLE } from './migrate.js';
+export { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';
+export type { SqlRateLimitOptions } from './rate-limits/sql-rate-limits.js';

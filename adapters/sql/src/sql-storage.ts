@@ -7,6 +7,7 @@ import type { SqlDialect } from './dialect.js';
 import { createSqlEventStore } from './events/sql-event-store.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
+import { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';
 import { parseSqlUrl } from './sql-url.js';
 
 interface CommonOptions {
@@ -47,11 +48,14 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<Stor
     if (owned) await db.destroy();
     throw error;
   }
+  const rateLimits = createSqlRateLimitStore(db, dialect);
   return {
     name: `sql:${dialect}`,
     events: createSqlEventStore(db, dialect),
     config: createSqlConfigStore(db, dialect, options.now ? { now: options.now } : {}),
+    rateLimits,
     async dispose() {
+      await rateLimits.dispose?.();
       if (owned) await db.destroy();
     },
   };

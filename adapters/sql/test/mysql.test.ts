@@ -4,6 +4,7 @@ import { createSqlStorage, migrateSql } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { databaseAvailable, rowTable, selectedDatabases, storedEvent, testMysqlUrl } from '@northstar/adapter-testing';
 import type { AggregateQuery, StorageAdapter, StoredEvent } from '@northstar/server';
+import { MIGRATIONS } from '../src/migrations/index.js';
 
 const enabled = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
 const name = `ns_test_${Date.now().toString(36)}_conc`;
@@ -24,7 +25,7 @@ describe.skipIf(!enabled)('sql storage on mysql only', () => {
   afterAll(() => admin('DROP DATABASE IF EXISTS ??'));
 
   it('runs migrations once: a second run applies nothing', async () => {
-    expect(await migrateSql({ url })).toEqual(['0001-events', '0002-config']);
+    expect(await migrateSql({ url })).toEqual(MIGRATIONS.map((migration) => migration.name));
     expect(await migrateSql({ url })).toEqual([]);
   });
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import knex from 'knex';
 import { createSqlStorage, migrateSql } from '@northstar/adapter-sql';
 import { FROM, PROJECT, TO, loadFixture, rowTable } from '@northstar/adapter-testing';
+import { MIGRATIONS } from '../src/migrations/index.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -29,7 +30,7 @@ describe('sqlite file', () => {
 
   it('runs migrations once: a second run applies nothing and keeps the data', async () => {
     const url = `sqlite:${join(dir, 'data.db')}`;
-    expect(await migrateSql({ url })).toEqual(['0001-events', '0002-config']);
+    expect(await migrateSql({ url })).toEqual(MIGRATIONS.map((migration) => migration.name));
     expect(await migrateSql({ url })).toEqual([]);
     const storage = await createSqlStorage({ url });
     await loadFixture(storage.events);

@@ -2,10 +2,15 @@ import { afterEach, beforeEach, describe } from 'vitest';
 import type { StorageAdapter } from '@northstar/server';
 import { configStoreCases } from './config-store-cases.js';
 import { aggregateCases } from './aggregate-cases.js';
+import { eventListCases } from './event-list-cases.js';
 import { eventStoreCases } from './event-store-cases.js';
 import { filterGroupCases } from './filter-group-cases.js';
 import { peopleCases } from './people-cases.js';
+import { projectDeletionCases } from './project-deletion-cases.js';
+import { rateLimitCases } from './rate-limit-cases.js';
 import { replayCases } from './replay-cases.js';
+import { userDeletionCases } from './user-deletion-cases.js';
+import { userListCases } from './user-list-cases.js';
 
 export type StorageFactory = () => StorageAdapter | Promise<StorageAdapter>;
 
@@ -33,7 +38,12 @@ export function runStorageConformance(factory: StorageFactory): void {
     describe('EventStore: metrics and intervals', () => aggregateCases(adapter));
     describe('EventStore: filters and group-by', () => filterGroupCases(adapter));
     describe('EventStore: people', () => peopleCases(adapter));
+    describe('EventStore: listing events', () => eventListCases(adapter));
+    describe('EventStore: listing users', () => userListCases(adapter));
+    describe('EventStore: deleting a user (GDPR)', () => userDeletionCases(adapter, factory));
+    describe('EventStore: deleting a project', () => projectDeletionCases(adapter));
     describe('EventStore: replay chunks', () => replayCases(adapter));
     describe('ConfigStore', () => configStoreCases(adapter));
+    describe('RateLimitStore', () => rateLimitCases(adapter));
   });
 }

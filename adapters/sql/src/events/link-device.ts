@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { LinkResult } from '@northstar/server';
 import type { SqlDialect } from '../dialect.js';
 import { deviceKey, userKey } from './event-rows.js';
-import { insertIgnoreReturning } from './insert-ignore.js';
+import { insertObjectsIgnoreReturning } from './insert-ignore.js';
 import { dayExpression } from './sql-expressions.js';
 import { inTransaction } from './transaction-retry.js';
 
@@ -39,7 +39,7 @@ async function mergeDevice(trx: Knex.Transaction, dialect: SqlDialect, projectId
     const removed = trx('ns_person_days').where({ project_id: projectId, person_key: from });
     wherePairs(removed, chunk);
     await removed.delete();
-    const added = await insertIgnoreReturning<PairRow>(
+    const added = await insertObjectsIgnoreReturning<PairRow>(
       trx,
       dialect,
       'ns_person_days',
@@ -58,7 +58,7 @@ async function mergeDevice(trx: Knex.Transaction, dialect: SqlDialect, projectId
 /** Inserts the link unless the device has one; a new link merges the device's past anonymous events. */
 export function linkDevice(db: Knex, dialect: SqlDialect, projectId: number, deviceId: string, userId: string): Promise<LinkResult> {
   return inTransaction(db, async (trx) => {
-    const created = await insertIgnoreReturning<{ user_id: string }>(
+    const created = await insertObjectsIgnoreReturning<{ user_id: string }>(
       trx,
       dialect,
       'ns_device_links',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { ReplayChunk } from '@northstar/server';
 import type { SqlDialect } from '../dialect.js';
-import { insertIgnoreReturning } from './insert-ignore.js';
+import { insertObjectsIgnoreReturning } from './insert-ignore.js';
 
 interface ChunkRow {
   project_id: number;
@@ -28,7 +28,7 @@ export async function appendReplayChunk(db: Knex, dialect: SqlDialect, chunk: Re
     device_id: chunk.deviceId ?? null,
     user_id: chunk.userId ?? null,
   };
-  return (await insertIgnoreReturning(db, dialect, 'ns_replay_chunks', [row], ['seq'])).length === 1;
+  return (await insertObjectsIgnoreReturning(db, dialect, 'ns_replay_chunks', [row], ['seq'])).length === 1;
 }
 
 export async function listReplayChunks(db: Knex, projectId: number, sessionId: string): Promise<ReplayChunk[]> {

@@ -1,55 +1,102 @@
 import type { Knex } from 'knex';
 import type { SqlDialect } from '../dialect.js';
-import { chunkRows, insertIgnoreReturning } from './insert-ignore.js';
-import type { EventRow } from './event-rows.js';
 import { dayOf } from './event-rows.js';
+import type { KeyedEvent } from './insert-events.js';
+import { insertIgnoreReturning, rowsPerStatement, upsertAdding } from './insert-ignore.js';
 
-interface DayKey {
+interface DailyCount {
   project_id: number;
   event_name: string;
   day: number;
-}
-
-interface DailyCount extends DayKey {
   total: number;
   uniq: number;
+  /** The person keys of the stored events of this (project, event, day). */
+  people: Set<string>;
 }
 
-const keyOf = (row: DayKey) => JSON.stringify([row.project_id, row.event_name, row.day]);
+interface PersonDay {
+  count: DailyCount;
+  personKey: string;
+}
 
-/** Adds (or creates) daily counters; rows sorted by key so concurrent writers lock in one order. */
-export async function addDailyCounts(trx: Knex.Transaction, dialect: SqlDialect, counts: DailyCount[]): Promise<void> {
-  const sorted = [...counts].sort((a, b) => (keyOf(a) < keyOf(b) ? -1 : 1));
-  const add = (column: string) => (dialect === 'mysql' ? trx.raw('?? + VALUES(??)', [column, column]) : trx.raw('?? + excluded.??', [`ns_daily_counts.${column}`, column]));
-  for (const chunk of chunkRows(sorted, dialect)) {
-    await trx('ns_daily_counts').insert(chunk).onConflict(['project_id', 'event_name', 'day']).merge({ total: add('total'), uniq: add('uniq') });
+const PERSON_DAY_COLUMNS = ['project_id', 'event_name', 'day', 'person_key'];
+
+/** One string per (project, event, day); unambiguous: the project and the day are numbers, the day comes last. */
+const dayKey = (projectId: number, eventName: string, day: number) => `${projectId}\u0000${eventName}\u0000${day}`;
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The counts in key order: every writer takes its row locks in one order, so two of them rarely deadlock. */
+function sortedCounts(counts: ReadonlyMap<string, DailyCount>): DailyCount[] {
+  return [...counts].sort(([a], [b]) => byCodeUnits(a, b)).map(([, count]) => count);
+}
+
+/** Person-day rows in one order too: by day key, then person key (short strings, sorted per day). */
+function sortedPeople(counts: readonly DailyCount[]): PersonDay[] {
+  return counts.flatMap((count) => [...count.people].sort(byCodeUnits).map((personKey) => ({ count, personKey })));
+}
+
+/** Statement-sized slices of `rows`. */
+function slices<T>(rows: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * The person-day rows of `people`, `INSERT IGNORE ... RETURNING` (one statement per few thousand):
+ * each one the database really inserted adds 1 to its day's `uniq`; one that existed (an earlier
+ * call, or another writer that got there first) adds nothing.
+ */
+async function insertPersonDays(trx: Knex.Transaction, dialect: SqlDialect, people: readonly PersonDay[], counts: ReadonlyMap<string, DailyCount>): Promise<void> {
+  for (const chunk of slices(people, rowsPerStatement(dialect, PERSON_DAY_COLUMNS.length))) {
+    const fresh = await insertIgnoreReturning<{ project_id: number | string; event_name: string; day: number | string }>(
+      trx,
+      dialect,
+      'ns_person_days',
+      PERSON_DAY_COLUMNS,
+      chunk.map(({ count, personKey }) => [count.project_id, count.event_name, count.day, personKey]),
+      ['project_id', 'event_name', 'day'],
+    );
+    if (fresh.length === chunk.length) {
+      for (const { count } of chunk) count.uniq += 1;
+      continue;
+    }
+    for (const row of fresh) {
+      const count = counts.get(dayKey(Number(row.project_id), row.event_name, Number(row.day)));
+      if (count) count.uniq += 1;
+    }
   }
 }
 
 /**
  * Keeps the rollups exact for newly inserted events (and only those: a duplicate never reaches
- * here): one `ns_person_days` row per (project, event, day, person), and `ns_daily_counts`
- * incremented by the events inserted and by the person-day rows that were genuinely new.
+ * here). The deltas are computed here from the stored rows: one `ns_person_days` row per (project,
+ * event, day, person), inserted in one multi-row statement; then one multi-row upsert adds to
+ * `ns_daily_counts` the events stored and the person-day rows that were genuinely new. Both in key
+ * order, so concurrent writers lock in one order.
  */
-export async function updateRollups(trx: Knex.Transaction, dialect: SqlDialect, inserted: readonly EventRow[]): Promise<void> {
+export async function updateRollups(trx: Knex.Transaction, dialect: SqlDialect, stored: readonly KeyedEvent[]): Promise<void> {
   const counts = new Map<string, DailyCount>();
-  const personDays = new Map<string, DayKey & { person_key: string }>();
-  for (const row of inserted) {
-    const day: DayKey = { project_id: row.project_id, event_name: row.event_name, day: dayOf(row.ts) };
-    const key = keyOf(day);
-    const count = counts.get(key) ?? { ...day, total: 0, uniq: 0 };
-    count.total += 1;
-    counts.set(key, count);
-    if (row.person_key !== null) personDays.set(`${key}\u0000${row.person_key}`, { ...day, person_key: row.person_key });
-  }
-
-  const sortedPeople = [...personDays.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, row]) => row);
-  for (const chunk of chunkRows(sortedPeople, dialect)) {
-    const fresh = await insertIgnoreReturning<DayKey>(trx, dialect, 'ns_person_days', chunk, ['project_id', 'event_name', 'day']);
-    for (const row of fresh) {
-      const count = counts.get(keyOf({ project_id: Number(row.project_id), event_name: row.event_name, day: Number(row.day) }));
-      if (count) count.uniq += 1;
+  for (const { event, personKey } of stored) {
+    const day = dayOf(event.timestamp);
+    const key = dayKey(event.project_id, event.event_name, day);
+    let count = counts.get(key);
+    if (count === undefined) {
+      count = { project_id: event.project_id, event_name: event.event_name, day, total: 0, uniq: 0, people: new Set() };
+      counts.set(key, count);
     }
+    count.total += 1;
+    if (personKey !== null) count.people.add(personKey);
   }
-  await addDailyCounts(trx, dialect, [...counts.values()]);
+  if (counts.size === 0) return;
+
+  const sorted = sortedCounts(counts);
+  await insertPersonDays(trx, dialect, sortedPeople(sorted), counts);
+
+  const key = ['project_id', 'event_name', 'day'];
+  for (const chunk of slices(sorted, rowsPerStatement(dialect, 5))) {
+    const rows = chunk.map((count) => [count.project_id, count.event_name, count.day, count.total, count.uniq]);
+    await upsertAdding(trx, dialect, 'ns_daily_counts', key, ['total', 'uniq'], rows);
+  }
 }

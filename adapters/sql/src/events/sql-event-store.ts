@@ -3,9 +3,13 @@ import type { EventStore, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../dialect.js';
 import { aggregate } from './aggregate.js';
 import { appendEvents } from './append-events.js';
+import { deleteProjectData } from './delete-project-data.js';
+import { deleteUser } from './delete-user.js';
 import { fromEventRow } from './event-rows.js';
 import type { EventRow } from './event-rows.js';
 import { linkDevice } from './link-device.js';
+import { listEvents } from './list-events.js';
+import { listUsers } from './list-users.js';
 import { appendReplayChunk, listReplayChunks } from './replay-chunks.js';
 import { getUserProperties, setUserProperties } from './user-properties.js';
 
@@ -23,5 +27,9 @@ export function createSqlEventStore(db: Knex, dialect: SqlDialect): EventStore {
     getUserProperties: (projectId, userId) => getUserProperties(db, projectId, userId),
     appendReplayChunk: (chunk) => appendReplayChunk(db, dialect, chunk),
     listReplayChunks: (projectId, sessionId) => listReplayChunks(db, projectId, sessionId),
+    listEvents: (query) => listEvents(db, dialect, query),
+    listUsers: (request) => listUsers(db, request),
+    deleteUser: (projectId, userId) => deleteUser(db, dialect, projectId, userId),
+    deleteProjectData: (projectId) => deleteProjectData(db, dialect, projectId),
   };
 }
