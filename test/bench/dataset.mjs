@@ -47,17 +47,26 @@ function pickName(r) {
 
 export const DATASET_DEFAULTS = { seed: 42, projectId: 1, days: 30, start: Date.parse('2026-01-01T00:00:00.000Z') };
 
+/** Out-of-order arrival of time-ordered events: up to 10 minutes late. */
+const LATE_MS = 10 * 60_000;
+
 /**
  * Yields arrays of `batchSize` events (the last may be shorter): `count` events over `days` UTC days
  * from `start`, people drawn from `users` ids (every event has a user_id and a device_id).
+ * Timestamps are uniform over the range in every batch, unless `timeOrdered`: then they advance
+ * through the range as live traffic does (each up to 10 minutes early, spread evenly), so a bulk
+ * load writes the time indexes near their end instead of at random pages.
  */
-export function* eventBatches({ count, batchSize, users = Math.max(1000, Math.round(count / 10)), ...rest }) {
+export function* eventBatches({ count, batchSize, users = Math.max(1000, Math.round(count / 10)), timeOrdered = false, ...rest }) {
   const { seed, projectId, days, start } = { ...DATASET_DEFAULTS, ...rest };
   const random = seededRandom(seed);
+  const span = days * DAY_MS;
   let batch = [];
   for (let i = 0; i < count; i += 1) {
     const user = Math.floor(random() * users);
-    const timestamp = start + Math.floor(random() * days * DAY_MS);
+    const timestamp = timeOrdered
+      ? Math.max(start, start + Math.floor((i / count) * span - random() * LATE_MS))
+      : start + Math.floor(random() * span);
     batch.push({
       uuid: uuidFrom(random, i),
       project_id: projectId,

@@ -3,7 +3,8 @@ import { mkdir } from 'node:fs/promises';
 import { parseCliArgs, USAGE } from './cli/cli-args.js';
 import { readCliSettings } from './cli/cli-env.js';
 import { queryCurl } from './cli/query-curl.js';
-import { runBootstrap, runMigrate } from './cli/run-commands.js';
+import { cliJwtSecret } from './cli/jwt-secret-file.js';
+import { runBootstrap, runCreateAccount, runMigrate } from './cli/run-commands.js';
 import { startNorthstarServer } from './cli/start-server.js';
 import type { CliSettings } from './cli/cli-env.js';
 import { storageFromUrl } from './storage/storage-from-url.js';
@@ -12,7 +13,8 @@ async function start(settings: CliSettings): Promise<void> {
   // Owner-only, and made here before the default SQLite file is created inside it.
   await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
   const { storage, target } = await storageFromUrl(settings.databaseUrl);
-  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console } });
+  const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
+  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console, jwtSecret, rateLimits: settings.rateLimits } });
   const { url, demo, demoFile, demoReused } = running;
   const kept = target.kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts';
   console.log(`Northstar server listening on ${url}
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
   if (args.command === 'help') process.stdout.write(USAGE);
   else if (args.command === 'start') return start(settings);
   else if (args.command === 'migrate') await runMigrate(settings);
+  else if (args.command === 'create-account') await runCreateAccount(settings, args);
   else await runBootstrap(settings, args.json, args.name);
   // One-shot commands end here even if a driver left a handle open (the timer itself keeps nothing alive).
   setTimeout(() => process.exit(0), 1_000).unref();

@@ -4,7 +4,7 @@ import type { TestServer } from './support/test-server.js';
 
 let api: TestServer;
 beforeEach(async () => {
-  api = await startTestServer();
+  api = await startTestServer({ clock: () => Date.parse('2024-05-02T00:00:00.000Z') }); // events of late April 2024 are recent for this clock
   const batch = [
     { event_name: 'buy', device_id: 'd1', timestamp: '2024-04-28T10:00:00Z', str_properties: { plan: 'pro' }, num_properties: { price: 10 } },
     { event_name: 'buy', user_id: 'u1', timestamp: '2024-04-29T10:00:00Z', str_properties: { plan: 'pro' }, num_properties: { price: 30 } },

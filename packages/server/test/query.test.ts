@@ -4,7 +4,7 @@ import type { TestServer } from './support/test-server.js';
 
 let api: TestServer;
 beforeEach(async () => {
-  api = await startTestServer();
+  api = await startTestServer({ clock: () => Date.parse('2024-05-04T00:00:00.000Z') }); // events of May 2024 are recent for this clock
   const batch = [
     { event_name: 'view', user_id: 'u1', timestamp: '2024-05-01T23:59:59.999Z' },
     { event_name: 'view', user_id: 'u1', timestamp: '2024-05-02T00:00:00.000Z' },

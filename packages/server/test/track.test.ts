@@ -93,6 +93,27 @@ describe('POST /v1/track', () => {
     expect((await track({ event_name: 'x', device_id: 'd' }, { Authorization: `Bearer ${api.demo.pk}` })).status).toBe(200);
   });
 
+  it('answers every credential but a live pk_ key with 401', async () => {
+    const event = { event_name: 'x', device_id: 'd' };
+    const credentials: Record<string, string>[] = [
+      {},
+      { 'X-API-Key': api.demo.sk },
+      { Authorization: `Bearer ${api.demo.sk}` },
+      { Authorization: `Basic ${Buffer.from(`${api.demo.pk}:`).toString('base64')}` },
+      { Authorization: api.demo.pk },
+      { 'X-API-Key': `${api.demo.pk}x` },
+      { 'X-API-Key': 'pk_' },
+      { 'X-API-Key': 'pk_'.padEnd(5_000, 'a') },
+    ];
+    for (const headers of credentials) {
+      const res = await track(event, headers);
+      expect(res.status, JSON.stringify(headers)).toBe(401);
+      expect(res.body).toMatchObject({ error: expect.any(String) });
+    }
+    expect((await track({ ...event, api_key: 42 }, {})).status).toBe(401);
+    expect((await track({ ...event, api_key: api.demo.sk }, {})).status).toBe(401);
+  });
+
   it('answers a body over 1 MB with 413', async () => {
     const res = await track({ event_name: 'big', device_id: 'd', str_properties: { blob: 'x'.repeat(1_100_000) } });
     expect(res).toMatchObject({ status: 413, body: { error: 'Request body too large' } });
@@ -129,5 +150,51 @@ describe('POST /v1/track', () => {
     expect(Object.getPrototypeOf(stored?.str_properties)).toBe(Object.prototype);
     expect(stored?.str_properties).toEqual({ ok: 'y' });
     expect(stored?.num_properties).toEqual({ n: 1 });
+  });
+});
+
+describe('POST /v1/track: event time bounds', () => {
+  const at = (iso: string) => ({ event_name: 'timed', device_id: 'd', timestamp: iso });
+
+  it('accepts an event up to 1 hour ahead of the server clock', async () => {
+    expect(await track(at('2024-05-01T12:59:59.999Z'))).toMatchObject({ status: 200, body: { accepted: 1 } });
+  });
+
+  it('rejects an event more than 1 hour ahead, and keeps the good events of its batch', async () => {
+    const res = await track({ batch: [at('2024-05-01T13:00:00.001Z'), at('2024-05-01T11:00:00Z')] });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { accepted: 1, rejected: [{ index: 0, error: 'timestamp is more than 1 hour ahead of the server clock (after sent_at correction)' }] },
+    });
+  });
+
+  it('rejects an event more than 30 days old, with 400 when it is the only one', async () => {
+    expect(await track(at('2024-04-01T11:59:59.999Z'))).toMatchObject({ status: 400, body: { error: 'timestamp is more than 30 days in the past' } });
+    expect((await track(at('2024-04-01T12:00:00.000Z'))).status).toBe(200);
+  });
+
+  it('applies the bounds after clock-skew correction', async () => {
+    // The client clock runs 5 hours ahead: its timestamp looks far in the future, its sent_at says why.
+    const skewed = { ...at('2024-05-01T16:59:00Z'), uuid: UUID, sent_at: '2024-05-01T17:00:00Z' };
+    expect(await track(skewed)).toMatchObject({ status: 200, body: { accepted: 1 } });
+    expect((await api.storage.events.getEvent(api.demo.project_id, UUID))?.timestamp).toBe(Date.parse('2024-05-01T11:59:00Z'));
+    // ...and a client clock 40 days behind that sends events of "now" is not too old.
+    expect((await track({ ...at('2024-03-22T12:00:00Z'), sent_at: '2024-03-22T12:00:00Z' })).status).toBe(200);
+  });
+
+  it('takes other bounds from the router options (maxEventAgeMs, maxEventAheadMs)', async () => {
+    await api.close();
+    api = await startTestServer({ clock: () => NOW, maxEventAgeMs: Number.POSITIVE_INFINITY, maxEventAheadMs: 60_000 });
+    expect((await track(at('2001-01-01T00:00:00Z'))).status).toBe(200);
+    expect(await track(at('2024-05-01T12:02:00Z'))).toMatchObject({ status: 400, body: { error: 'timestamp is more than 1 minute ahead of the server clock (after sent_at correction)' } });
+  });
+});
+
+describe('POST /v1/track: property keys', () => {
+  it('names the rule a property key breaks', async () => {
+    expect(await track({ event_name: 'a', device_id: 'd', num_properties: { ['k'.repeat(201)]: 1 } })).toMatchObject({
+      status: 400,
+      body: { error: 'num_properties keys must be at most 200 characters' },
+    });
   });
 });

@@ -2,10 +2,12 @@ import type { Request } from 'express';
 import { SDK_KEY_PREFIX, SECRET_KEY_PREFIX } from '@northstar/core';
 import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import { authenticateApiKey } from '../keys/authenticate-key.js';
+import type { RecordKeyUse } from '../keys/record-key-use.js';
 import type { ConfigStore } from '../ports/index.js';
 import { bearerToken, sdkKeyFrom } from '../http/credentials.js';
 import { apiKeyFromBody } from '../services/track-envelope.js';
 import type { AuthenticateSdkKey } from '../ingest/sdk-key-cache.js';
+import type { AccessTokenService } from '../auth/access-token.js';
 import type { Principal } from './principal.js';
 
 /** Claims of a verified access JWT. */
@@ -18,8 +20,15 @@ export interface AuthenticationDependencies {
   config: ConfigStore;
   /** SDK keys, through the short-lived cache of the ingestion path. */
   authenticateSdkKey: AuthenticateSdkKey;
-  /** Verifies an access JWT (signature, algorithm, expiry); undefined when it is not valid. */
+  /**
+   * Verifies an access JWT (signature, pinned algorithm, `iss`, `aud`, expiry) and that its account
+   * still exists; undefined when any of it fails.
+   */
   verifyAccessToken(token: string): Promise<AccessTokenClaims | undefined>;
+  /** Signs access tokens for the auth routes, with the key `verifyAccessToken` checks. */
+  accessTokens: AccessTokenService;
+  /** Notes that an API key authenticated (`last_used_at`), throttled and off the request path. */
+  recordKeyUse: RecordKeyUse;
 }
 
 /** An SDK key from `X-API-Key`, `Authorization: Bearer pk_...` or the body's `api_key`; anything else is 401. */
@@ -28,6 +37,7 @@ export async function authenticateSdkRequest(req: Request, deps: AuthenticationD
   if (!presented) throw new UnauthorizedError('Missing SDK key: send X-API-Key: pk_...');
   const key = presented.startsWith(SDK_KEY_PREFIX) ? await deps.authenticateSdkKey(presented) : undefined;
   if (!key || key.kind !== 'pk') throw new UnauthorizedError('Invalid SDK key');
+  deps.recordKeyUse(key);
   return { kind: 'sdk_key', key };
 }
 
@@ -42,6 +52,7 @@ export async function authenticateAppRequest(req: Request, deps: AuthenticationD
     const key = await authenticateApiKey(deps.config, token);
     if (!key) throw new UnauthorizedError('Invalid API key');
     if (key.kind === 'pk') throw new ForbiddenError('SDK keys can only send events; use a secret key');
+    deps.recordKeyUse(key);
     return { kind: 'secret_key', key };
   }
   const claims = await deps.verifyAccessToken(token);

@@ -1,14 +1,27 @@
-export type CliCommand = 'start' | 'migrate' | 'bootstrap' | 'help';
+import type { MemberRole } from '../ports/index.js';
+
+export type CliCommand = 'start' | 'migrate' | 'bootstrap' | 'create-account' | 'help';
 
 export interface CliArgs {
   command: CliCommand;
   /** `bootstrap --json`: print only the JSON document. */
   json: boolean;
-  /** `bootstrap --name <name>`: the new project's name. */
+  /** `bootstrap --name <name>`: the new project's name; `create-account --name`: the person's name. */
   name?: string;
+  /** `create-account --email <email>`. */
+  email?: string;
+  /** `create-account --password <password>` (lands in shell history: prefer the other two ways). */
+  password?: string;
+  /** `create-account --password-stdin`: the password is read from standard input. */
+  passwordStdin?: true;
+  /** `create-account --project <id>`: also make the account a member of this project. */
+  project?: number;
+  /** `create-account --role <role>` in `--project`. @default 'owner' */
+  role?: MemberRole;
 }
 
-const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'help'];
+const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'create-account', 'help'];
+const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 export const USAGE = `Usage: northstar-server [command] [options]
 
@@ -18,6 +31,13 @@ Commands:
   bootstrap --json [--name <name>]
                              Create a project with an SDK key (pk_) and a secret key (sk_, all
                              scopes) and print { "project_id", "pk", "sk" } as JSON
+  create-account --email <email> [--name <name>] [--project <id> [--role <role>]]
+                 [--password-stdin | --password <password>]
+                             Create an account that can sign in (POST /auth/login), optionally as a
+                             member of a project (role owner unless --role admin|member|viewer), and
+                             print { "account", "membership" } as JSON. The password comes from
+                             standard input (--password-stdin), else NORTHSTAR_PASSWORD, else
+                             --password (which shell history keeps); at least 8 characters
 
 Options:
   -h, --help                 Show this help
@@ -25,9 +45,30 @@ Options:
 Environment:
   DATABASE_URL               memory:, sqlite:<file> or mysql://user:pass@host:port/db
                              (default sqlite:<NORTHSTAR_DATA_DIR>/data.db)
-  NORTHSTAR_DATA_DIR         Where demo.json and the default database live (default ./.northstar)
+  NORTHSTAR_DATA_DIR         Where demo.json, jwt-secret and the default database live (default ./.northstar)
+  NORTHSTAR_JWT_SECRET       Key of sign-in tokens, at least 32 bytes (default: generated once into
+                             <NORTHSTAR_DATA_DIR>/jwt-secret, mode 0600); the same for every process
+  NORTHSTAR_PASSWORD         Password of create-account when --password-stdin is not given
+  NORTHSTAR_RATE_LIMITS      off, or JSON over the plan limits, e.g. {"plans":{"free":{"track":1000}}}
+                             (default: free track 100/min, pro 1000/min; see docs/limits.md)
   PORT, HOST                 Where to listen (default 8787, 127.0.0.1)
 `;
+
+function optionValue(argv: readonly string[], index: number, flag: string): string {
+  const value = argv[index];
+  if (value === undefined || value === '') throw new Error(`${flag} needs a value`);
+  return value;
+}
+
+function projectId(value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw new Error(`--project must be a project id (a positive integer), got ${value}`);
+  return Number(value);
+}
+
+function role(value: string): MemberRole {
+  if (!(ROLES as readonly string[]).includes(value)) throw new Error(`--role must be one of ${ROLES.join(', ')}, got ${value}`);
+  return value as MemberRole;
+}
 
 /** Reads `argv` (without node and the script). Throws on an unknown command or option. */
 export function parseCliArgs(argv: readonly string[]): CliArgs {
@@ -37,11 +78,13 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     const arg = argv[i] ?? '';
     if (arg === '-h' || arg === '--help') args.command = 'help';
     else if (arg === '--json') args.json = true;
-    else if (arg === '--name') {
-      const name = argv[(i += 1)];
-      if (name === undefined || name === '') throw new Error('--name needs a value');
-      args.name = name;
-    } else if (!arg.startsWith('-') && !commandSeen && (COMMANDS as readonly string[]).includes(arg)) {
+    else if (arg === '--name') args.name = optionValue(argv, (i += 1), arg);
+    else if (arg === '--email') args.email = optionValue(argv, (i += 1), arg);
+    else if (arg === '--password') args.password = optionValue(argv, (i += 1), arg);
+    else if (arg === '--password-stdin') args.passwordStdin = true;
+    else if (arg === '--project') args.project = projectId(optionValue(argv, (i += 1), arg));
+    else if (arg === '--role') args.role = role(optionValue(argv, (i += 1), arg));
+    else if (!arg.startsWith('-') && !commandSeen && (COMMANDS as readonly string[]).includes(arg)) {
       commandSeen = true;
       if (args.command !== 'help') args.command = arg as CliCommand;
     } else throw new Error(`Unknown ${arg.startsWith('-') ? 'option' : 'command'} ${arg}\n\n${USAGE}`);

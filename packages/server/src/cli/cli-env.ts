@@ -1,3 +1,5 @@
+import { parseRateLimitsEnv } from '../limits/rate-limit-options.js';
+import type { RateLimitOptions } from '../limits/rate-limit-options.js';
 import { defaultDatabaseUrl } from '../storage/database-url.js';
 
 export interface CliSettings {
@@ -6,15 +8,18 @@ export interface CliSettings {
   dataDir: string;
   /** Where the data lives: `memory:`, `sqlite:<path>` or `mysql://...`. */
   databaseUrl: string;
+  /** `NORTHSTAR_RATE_LIMITS`: `off`, or the JSON of the router's `rateLimits` (docs/limits.md). @default the plan defaults */
+  rateLimits?: RateLimitOptions | false;
 }
 
 /**
  * `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar),
- * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`).
+ * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`), `NORTHSTAR_RATE_LIMITS` (default: the plan defaults).
  */
 export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
   const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer 0-65535, got ${env.PORT}`);
   const dataDir = env.NORTHSTAR_DATA_DIR || './.northstar';
-  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir) };
+  const rateLimits = parseRateLimitsEnv(env.NORTHSTAR_RATE_LIMITS);
+  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir), ...(rateLimits === undefined ? {} : { rateLimits }) };
 }

@@ -14,9 +14,18 @@ const BODY_PARSER_ERRORS: Record<string, [number, string]> = {
   'request.size.invalid': [400, 'Request size did not match Content-Length'],
 };
 
+/**
+ * The status and message of a client error raised by body-parser or another http-errors user (e.g. a
+ * corrupt gzip body: zlib's error wrapped as a 400 with no `type`), else undefined. Only 4xx errors the
+ * library marked `expose` qualify; their own message is not shown (it may name internals).
+ */
 function bodyParserError(err: unknown): [number, string] | undefined {
-  if (typeof err !== 'object' || err === null || !('type' in err) || typeof err.type !== 'string') return undefined;
-  return BODY_PARSER_ERRORS[err.type];
+  if (typeof err !== 'object' || err === null) return undefined;
+  const known = 'type' in err && typeof err.type === 'string' ? BODY_PARSER_ERRORS[err.type] : undefined;
+  if (known) return known;
+  const status = 'status' in err ? err.status : undefined;
+  if (typeof status !== 'number' || status < 400 || status > 499 || !('expose' in err) || err.expose !== true) return undefined;
+  return [status, status === 400 ? 'Request body could not be read (corrupt or truncated encoding)' : 'Bad request'];
 }
 
 /** The one place errors become `{ error }` responses. Stack traces never leave the process. */

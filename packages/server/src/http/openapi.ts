@@ -1,16 +1,15 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { RouteAccess } from '../access/route-access.js';
 import { errorBodySchema } from '../schemas/index.js';
+import { createSchemaConverter } from './openapi-schema.js';
+import type { SchemaConverter } from './openapi-schema.js';
 import type { ResponseDoc, RouteDefinition } from './routes/route-definition.js';
 
 type JsonObject = Record<string, unknown>;
 
-function schema(type: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as JsonObject;
-  return rest;
-}
+type Convert = SchemaConverter['convert'];
 
-function response(doc: ResponseDoc): JsonObject {
+function response(doc: ResponseDoc, schema: Convert): JsonObject {
   if (!doc.schema) return doc.contentType ? { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string' } } } } : { description: doc.description };
   return { description: doc.description, content: { [doc.contentType ?? 'application/json']: { schema: schema(doc.schema, 'output') } } };
 }
@@ -51,18 +50,21 @@ function security(access: RouteAccess): JsonObject[] {
   }
 }
 
+/** Path parameters named like ids that are strings: a tracked user's id is whatever the SDK sent. */
+const STRING_ID_PARAMS: ReadonlySet<string> = new Set(['userId']);
+
 /** `/v1/projects/:projectId` → `/v1/projects/{projectId}`, with its path parameters. */
 export function openApiPath(path: string): { path: string; parameters: JsonObject[] } {
   const parameters: JsonObject[] = [];
   const converted = path.replace(/:(\w+)/g, (_match, name: string) => {
-    const isId = name === 'id' || name.endsWith('Id');
+    const isId = (name === 'id' || name.endsWith('Id')) && !STRING_ID_PARAMS.has(name);
     parameters.push({ name, in: 'path', required: true, schema: isId ? { type: 'integer', minimum: 1 } : { type: 'string' } });
     return `{${name}}`;
   });
   return { path: converted, parameters };
 }
 
-function queryParameters(type: z.ZodType | undefined): JsonObject[] {
+function queryParameters(type: z.ZodType | undefined, schema: Convert): JsonObject[] {
   if (!type) return [];
   const json = schema(type, 'input') as { properties?: Record<string, JsonObject>; required?: string[] };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -73,9 +75,9 @@ function queryParameters(type: z.ZodType | undefined): JsonObject[] {
   }));
 }
 
-function operation(route: RouteDefinition): JsonObject {
+function operation(route: RouteDefinition, schema: Convert): JsonObject {
   const { parameters } = openApiPath(route.path);
-  const responses: JsonObject = Object.fromEntries(Object.entries(route.responses).map(([status, doc]) => [status, response(doc)]));
+  const responses: JsonObject = Object.fromEntries(Object.entries(route.responses).map(([status, doc]) => [status, response(doc, schema)]));
   for (const status of errorStatuses(route)) {
     responses[String(status)] ??= { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: schema(errorBodySchema, 'output') } } };
   }
@@ -89,7 +91,7 @@ function operation(route: RouteDefinition): JsonObject {
     operationId: `${route.method}${openApiPath(route.path).path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     security: security(route.access),
     ...(route.access.kind === 'project' && { 'x-northstar-scope': route.access.scope }),
-    ...(parameters.length + (route.query ? 1 : 0) > 0 && { parameters: [...parameters, ...queryParameters(route.query)] }),
+    ...(parameters.length + (route.query ? 1 : 0) > 0 && { parameters: [...parameters, ...queryParameters(route.query, schema)] }),
     ...(body && { requestBody: body }),
     responses,
   };
@@ -98,14 +100,16 @@ function operation(route: RouteDefinition): JsonObject {
 /** OpenAPI 3.1 description of every route of the router; paths are relative to where it is mounted. */
 export function buildOpenApiDocument(routes: RouteDefinition[], version: string): JsonObject {
   const paths: Record<string, JsonObject> = {};
+  const schemas = createSchemaConverter();
   for (const route of routes) {
     const { path } = openApiPath(route.path);
-    paths[path] = { ...paths[path], [route.method]: operation(route) };
+    paths[path] = { ...paths[path], [route.method]: operation(route, (type, io) => schemas.convert(type, io)) };
   }
   return {
     openapi: '3.1.0',
     info: { title: 'Northstar API', version, description: 'Ingestion (pk_ keys), application (JWT or sk_ keys with scopes) and SDK delivery routes. Errors are `{ "error": "..." }`.' },
     components: {
+      schemas: schemas.components(),
       securitySchemes: {
         sdkKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'pk_ key; also Authorization: Bearer pk_... or the body field api_key of /v1/track' },
         secretKey: { type: 'http', scheme: 'bearer', description: 'sk_ key of the project holding the scope named by the operation (admin implies all)' },

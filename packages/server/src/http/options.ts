@@ -1,10 +1,14 @@
-import type { StorageAdapter } from '../ports/index.js';
+import type { RateLimitOptions } from '../limits/rate-limit-options.js';
+import type { RateLimitStore, StorageAdapter } from '../ports/index.js';
+import type { ScryptCost } from '../auth/password-hash.js';
 
 /** Where unexpected errors are reported. */
 export interface NorthstarLogger {
   error(message: string, error: unknown): void;
   /** Notices such as "storage recovered"; dropped when absent. */
   info?(message: string): void;
+  /** Configuration warnings (e.g. no `jwtSecret`); `info` receives them when absent. */
+  warn?(message: string): void;
 }
 
 export interface NorthstarRouterOptions {
@@ -14,9 +18,16 @@ export interface NorthstarRouterOptions {
   clock?: () => number;
   /**
    * Origins allowed to call the ingestion routes from a browser: `'*'` for any, or a list of exact origins.
+   * Preflights follow this; a project's own `settings.cors_origins` list, when set, replaces it for the
+   * requests of that project's key (docs/ingestion-track.md).
    * @default '*'
    */
   corsOrigins?: '*' | string[];
+  /**
+   * How long a project's own allow-list (`settings.cors_origins`, enforced on browser requests once the
+   * key named the project) is trusted before the project is read again, in ms. @default 10000
+   */
+  projectCorsCacheMs?: number;
   /**
    * File served at `/sdk/northstar.js` and `/sdk/<version>/northstar.min.js`.
    * @default the file of `@northstar/browser/cdn`, resolved at the first request
@@ -36,12 +47,23 @@ export interface NorthstarRouterOptions {
   maxBodyBytes?: number;
   /** Most events in one `{ batch }` body; more get 413. @default 500 */
   maxBatchSize?: number;
+  /**
+   * `/v1/track` rejects (per event) an event whose time, after `sent_at` correction, lies more than this
+   * many ms before the receive time; `Infinity` accepts any age (backfills). @default 2592000000 (30 days)
+   */
+  maxEventAgeMs?: number;
+  /**
+   * `/v1/track` rejects (per event) an event whose time, after `sent_at` correction, lies more than this
+   * many ms after the receive time (docs/ingestion-track.md). @default 3600000 (1 hour)
+   */
+  maxEventAheadMs?: number;
   /** Receives unexpected (500) errors, once each, and storage outages once per outage. @default console */
   logger?: NorthstarLogger;
   /**
    * How long `/v1/track` gathers concurrent requests into one `appendEvents` call, in ms. Each
    * request is answered once the batch holding its events is durable. 0 still batches what arrives
-   * in the same tick. Only the first request of a batch waits, and only while a write slot is free.
+   * in the same tick. Only the first request of a batch waits, and only while a write slot is free;
+   * it never waits longer than the previous write took (a memory store waits for no timer).
    * @default 2
    */
   groupCommitWindowMs?: number;
@@ -67,4 +89,42 @@ export interface NorthstarRouterOptions {
   storageTimeoutMs?: number;
   /** `Retry-After` (seconds) of a 503 caused by storage. @default 5 */
   storageRetryAfterSeconds?: number;
+  /**
+   * Accept webhook URLs whose host is or resolves to a loopback, private, link-local or other internal
+   * address (tests; a self-hosted server posting inside its own network). Scheme and credential rules
+   * still apply (docs/api-resources.md).
+   * @default false
+   */
+  allowPrivateWebhookUrls?: boolean;
+  /**
+   * Per-plan rate limits (docs/limits.md), merged over the defaults: e.g. the enterprise numbers of a
+   * contract, `{ plans: { enterprise: { track: 50_000 } } }`, or one project's, `{ projects: { 42: { track: 20_000 } } }`.
+   * `false` turns rate limiting off.
+   * @default free: track 100/min, query 60/min; pro: track 1000/min, query 600/min; embed 120/min per token; ...
+   */
+  rateLimits?: RateLimitOptions | false;
+  /**
+   * Where the rate-limit counters live. Processes that share one store share one budget.
+   * @default storage.rateLimits (the database of a SQL storage), else this process's memory
+   */
+  rateLimitStore?: RateLimitStore;
+  /**
+   * Key of the access JWTs (HS256), at least 32 bytes; a string is taken as its UTF-8 bytes. Every
+   * process behind one address needs the same secret. Changing it voids every access token at once
+   * (browsers get new ones from `POST /auth/refresh`; refresh tokens are stored, not signed).
+   * @default a random secret per process, with a warning: fine for one process, wrong for several
+   */
+  jwtSecret?: string | Uint8Array;
+  /**
+   * scrypt cost of new password hashes (accounts created by the API, and hashes upgraded at sign-in).
+   * Existing hashes are verified with the cost written in them.
+   * @default { N: 131072, r: 8, p: 1 } (128 MiB per hash)
+   */
+  passwordHashCost?: ScryptCost;
+  /**
+   * `last_used_at` of an API key is written at most once per this many ms per process, off the request
+   * path; 0 writes on every use.
+   * @default 60000
+   */
+  apiKeyTouchIntervalMs?: number;
 }

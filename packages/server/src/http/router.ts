@@ -1,8 +1,10 @@
 import { Router } from 'express';
+import { createAuthentication } from '../auth/authentication.js';
 import { NotFoundError } from '../errors/index.js';
 import { LIMITS } from '../schemas/index.js';
 import { createGroupCommitter } from '../ingest/group-commit.js';
 import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
+import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage } from '../storage/guard-storage.js';
 import { errorHandler } from './error-handler.js';
 import type { NorthstarRouterOptions } from './options.js';
@@ -38,10 +40,9 @@ export function createServerContext(options: NorthstarRouterOptions): ServerCont
     commit: (events) => committer.commit(events),
     config: storage.config,
     authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
-    // Replaced by the JWT verifier of the auth module.
-    verifyAccessToken: () => Promise.resolve(undefined),
-    // Replaced by the plan limiter.
-    rateLimit: () => (_req, _res, next) => next(),
+    // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.
+    ...createAuthentication(options, storage.config, clock, logger),
+    rateLimit: planRateLimiter(options, storage),
     maxBodyBytes: options.maxBodyBytes ?? LIMITS.maxBodyBytes,
   };
 }

@@ -1,9 +1,15 @@
+import { performance } from 'node:perf_hooks';
 import type { StoredEvent } from '../ports/index.js';
 
 export interface GroupCommitOptions {
   /** Writes one batch durably; called once per batch, never with an empty list. */
   write(events: StoredEvent[]): Promise<unknown>;
-  /** How long the first request of a batch waits for others to join it while a write slot is free, in ms. */
+  /**
+   * The longest the first request of a batch waits for others to join it while a write slot is free,
+   * in ms. The wait is also never longer than the previous write took: gathering only pays off when a
+   * write costs more than the wait (a database commit, not an in-memory store). Below 1 ms there is
+   * no timer: the batch closes once the requests received in this turn of the event loop have joined it.
+   */
   windowMs: number;
   /** A batch reaching this many events is closed at once, before its window ends. */
   maxEvents: number;
@@ -23,12 +29,21 @@ export interface GroupCommitter {
 
 interface Batch {
   events: StoredEvent[];
-  waiters: { resolve: () => void; reject: (error: unknown) => void }[];
-  timer?: NodeJS.Timeout;
+  /** Settles once the batch is written; every request of the batch awaits this one promise. */
+  done: Promise<void>;
+  settle: { resolve: () => void; reject: (error: unknown) => void };
+  /** Cancels the window of a batch opened while a slot was free; absent when it gathered while all were busy. */
+  cancelWindow?: () => void;
+}
+
+function newBatch(): Batch {
+  let settle: Batch['settle'] = { resolve: () => {}, reject: () => {} };
+  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  return { events: [], done, settle };
 }
 
 /**
- * Group commit: requests arriving within `windowMs` of each other, or while earlier batches are being
+ * Group commit: requests arriving within the window of each other, or while earlier batches are being
  * written, share one `write`. A request is never split across batches; one larger than `maxEvents`
  * is written on its own.
  */
@@ -36,18 +51,19 @@ export function createGroupCommitter(options: GroupCommitOptions): GroupCommitte
   let open: Batch | undefined;
   const ready: Batch[] = [];
   const inFlight = new Set<Promise<void>>();
+  /** Duration of the last write, in ms; until the first write, the full window. */
+  let lastWriteMs = options.windowMs;
 
   function start(batch: Batch): void {
+    const started = performance.now();
     const written = Promise.resolve()
       .then(() => options.write(batch.events))
-      .then(
-        () => batch.waiters.forEach((waiter) => waiter.resolve()),
-        (error: unknown) => batch.waiters.forEach((waiter) => waiter.reject(error)),
-      )
+      .then(batch.settle.resolve, batch.settle.reject)
       .finally(() => {
+        lastWriteMs = performance.now() - started;
         inFlight.delete(written);
         // A batch that gathered while every slot was busy goes now: it has waited long enough.
-        if (ready.length === 0 && open && open.timer === undefined) close(open);
+        if (ready.length === 0 && open && open.cancelWindow === undefined) close(open);
         else pump();
       });
     inFlight.add(written);
@@ -62,16 +78,25 @@ export function createGroupCommitter(options: GroupCommitOptions): GroupCommitte
   }
 
   function close(batch: Batch): void {
-    clearTimeout(batch.timer);
+    batch.cancelWindow?.();
     if (open === batch) open = undefined;
     ready.push(batch);
     pump();
   }
 
   function openBatch(): Batch {
-    const batch: Batch = { events: [], waiters: [] };
+    const batch = newBatch();
     // With a free slot the batch waits the window; otherwise it is closed when a slot frees up.
-    if (inFlight.size < options.maxConcurrentWrites) batch.timer = setTimeout(() => close(batch), options.windowMs);
+    if (inFlight.size < options.maxConcurrentWrites) {
+      const windowMs = Math.floor(Math.min(options.windowMs, lastWriteMs));
+      if (windowMs >= 1) {
+        const timer = setTimeout(() => close(batch), windowMs);
+        batch.cancelWindow = () => clearTimeout(timer);
+      } else {
+        const immediate = setImmediate(() => close(batch));
+        batch.cancelWindow = () => clearImmediate(immediate);
+      }
+    }
     open = batch;
     return batch;
   }
@@ -82,9 +107,8 @@ export function createGroupCommitter(options: GroupCommitOptions): GroupCommitte
       if (open && open.events.length + events.length > options.maxEvents) close(open);
       const batch = open ?? openBatch();
       for (const event of events) batch.events.push(event);
-      const done = new Promise<void>((resolve, reject) => batch.waiters.push({ resolve, reject }));
       if (batch.events.length >= options.maxEvents) close(batch);
-      return done;
+      return batch.done;
     },
 
     async flush() {

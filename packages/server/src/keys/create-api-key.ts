@@ -12,6 +12,8 @@ export interface CreateApiKeyInput {
   kind: ApiKeyKind;
   /** Ignored for `pk` keys, which carry no scopes. @default [] */
   scopes?: SecretKeyScope[];
+  /** A label shown in key lists. @default null */
+  name?: string | null;
 }
 
 export interface CreatedApiKey {
@@ -27,6 +29,7 @@ export async function createApiKey(config: ConfigStore, input: CreateApiKeyInput
   const record = await config.createApiKey({
     project_id: input.projectId,
     kind: input.kind,
+    name: input.name ?? null,
     scopes: input.kind === 'pk' ? [] : [...new Set(input.scopes ?? [])],
     hash: hashApiKey(key),
     prefix: key.slice(0, KEY_PREFIX_LENGTH),

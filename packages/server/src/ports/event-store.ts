@@ -1,3 +1,5 @@
+import type { PeopleStore } from './people-store.js';
+
 /** One event as the server hands it to storage: validated, normalised, owned by a project. */
 export interface StoredEvent {
   /** Lower-case UUID; `(project_id, uuid)` is the idempotency key. */
@@ -104,7 +106,7 @@ export interface ReplayChunk {
   userId?: string | null;
 }
 
-export interface EventStore {
+export interface EventStore extends PeopleStore {
   /** Stores events idempotently on `(project_id, uuid)`; the first copy of an event wins. One transaction per call. */
   appendEvents(events: StoredEvent[]): Promise<AppendResult>;
   /** Counts inside the store; returns non-empty buckets only, in no particular order. */

@@ -43,4 +43,6 @@ export type {
   DocumentListRequest,
   ConfigStore,
 } from './config-store.js';
+export type { EventListQuery, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PeopleStore } from './people-store.js';
 export type { StorageAdapter } from './storage-adapter.js';
+export type { RateLimitRule, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';

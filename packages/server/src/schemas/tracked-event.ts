@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { isUuid } from '@northstar/core';
+import { NO_CONTROL_CHARACTERS } from '../ingest/text-rules.js';
 import { LIMITS } from './limits.js';
 import { isoDateTime } from './timestamp.js';
 
+/**
+ * A name or id: a non-empty string without control characters. `ingest/fast-event.ts` applies the same
+ * rules by hand to the common valid event; change both together (test/track-validation.test.ts of this
+ * package holds them to the same answers).
+ */
 function text(field: string, max: number) {
   return z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .min(1, `${field} must not be empty`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`);
 }
 
 /** Absent, null, or a non-empty string. */
@@ -16,14 +23,22 @@ function optionalId(field: string) {
 }
 
 function properties<T extends z.ZodType>(field: string, value: T) {
-  const key = z.string().max(LIMITS.maxPropertyKeyLength, `${field} keys must be at most ${LIMITS.maxPropertyKeyLength} characters`);
+  const key = z
+    .string()
+    .max(LIMITS.maxPropertyKeyLength, `${field} keys must be at most ${LIMITS.maxPropertyKeyLength} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `${field} keys must not contain control characters`);
   return z
-    .record(key, value, { error: `${field} must be an object` })
+    // A bad key is reported in the key rule's own words; anything else about the map itself: not an object.
+    .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : `${field} must be an object`) })
     .refine((record) => Object.keys(record).length <= LIMITS.maxProperties, `${field} holds more than ${LIMITS.maxProperties} keys`)
     .optional();
 }
 
-/** One event of `POST /v1/track` (spec 2.1); unknown fields are dropped. */
+/**
+ * One event of `POST /v1/track` (spec 2.1); unknown fields are dropped, and so are `__proto__` keys of
+ * the property maps (zod skips them). Time bounds and lone-surrogate repair need the receive time and
+ * happen after this schema, in `services/validate-events.ts`.
+ */
 export const trackedEventSchema = z
   .object({
     event_name: text('event_name', LIMITS.maxEventNameLength),

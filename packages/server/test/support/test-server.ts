@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter, seedDemoProject } from '@northstar/server';
-import type { DemoProject, NorthstarRouterOptions, StorageAdapter } from '@northstar/server';
+import type { DemoProject, NorthstarRouterOptions, ProjectPlan, StorageAdapter } from '@northstar/server';
 
 export interface TestServer {
   url: string;
@@ -15,15 +15,31 @@ export interface TestServer {
 export interface TestServerOptions extends Partial<NorthstarRouterOptions> {
   /** Where the host app mounts the router. @default '/' */
   mountPath?: string;
+  /**
+   * Plan of the seeded demo project. Enterprise by default, so that suites sending many requests stay
+   * far below its rate limits; test/rate-limit.test.ts chooses the plans it tests.
+   * @default 'enterprise'
+   */
+  demoPlan?: ProjectPlan;
 }
+
+/**
+ * Rate limits of a test server whose options name none: the defaults, except sign-ins, which every
+ * suite makes from 127.0.0.1 (the default of 10 a minute per IP is tested in rate-limit.test.ts).
+ */
+const SUITE_RATE_LIMITS: NorthstarRouterOptions['rateLimits'] = { fixed: { login: 1_000 } };
+
+/** A fixed signing key, so that tests see no "jwtSecret is not set" warning; tests that need it pass their own. */
+const TEST_JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 
 /** A host app on a real port: the router at `mountPath`, then a host route `GET /host/hello` and `POST /v1/host-owned`. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const { mountPath = '/', ...routerOptions } = options;
+  const { mountPath = '/', demoPlan = 'enterprise', ...routerOptions } = options;
   const storage = routerOptions.storage ?? createMemoryStorage();
   const demo = await seedDemoProject(storage);
+  await storage.config.updateProject(demo.project_id, { plan: demoPlan });
   const app = express();
-  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, ...routerOptions, storage }));
+  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, jwtSecret: TEST_JWT_SECRET, ...routerOptions, rateLimits: routerOptions.rateLimits ?? SUITE_RATE_LIMITS, storage }));
   app.get('/host/hello', (_req, res) => {
     res.json({ host: 'hello' });
   });

@@ -1,21 +1,17 @@
 import type { RequestHandler, Router } from 'express';
-import cors from 'cors';
 import { BadRequestError } from '../../errors/index.js';
+import { corsHeaders, corsPreflight, projectCors } from '../../ingest/browser-cors.js';
+import { cachedProjectOrigins } from '../../ingest/project-origins.js';
+import type { ProjectOrigins } from '../../ingest/project-origins.js';
 import { authenticateFor, authorizeFor } from '../../access/access-middleware.js';
 import { describeIssues } from '../../schemas/index.js';
 import { jsonBody } from '../json-body.js';
 import type { ServerContext } from '../server-context.js';
 import type { RouteDefinition } from './route-definition.js';
 
-function browserCors(ctx: ServerContext): RequestHandler {
-  const { corsOrigins } = ctx.options;
-  return cors({
-    origin: corsOrigins === undefined || corsOrigins === '*' ? '*' : corsOrigins,
-    methods: ['GET', 'POST', 'OPTIONS'],
-    allowedHeaders: ['Content-Type', 'Content-Encoding', 'X-API-Key', 'Authorization'],
-    exposedHeaders: ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'],
-    maxAge: 86_400,
-  });
+/** Each project's `settings.cors_origins`, read at most once per `projectCorsCacheMs` (docs/ingestion-track.md). */
+function projectOrigins(ctx: ServerContext): ProjectOrigins {
+  return cachedProjectOrigins(ctx.config, { ttlMs: ctx.options.projectCorsCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now });
 }
 
 /** Validates the query string into `res.locals.query` (Express 5's `req.query` is read-only). */
@@ -32,28 +28,32 @@ function queryValidator(route: RouteDefinition): RequestHandler | undefined {
 
 /**
  * The middleware chain of one route, in the order that answers the cheapest question first:
- * CORS, authentication (401), authorization (403), rate limit (429), body (400/413/415), handler.
+ * CORS, authentication (401), authorization (403), the project's CORS allow-list (403), rate limit (429),
+ * body (400/413/415), handler.
  * SDK keys may sit in the body, and query routes name their project in it, so for those the body is
  * read before the step that needs it.
  */
-export function routeChain(route: RouteDefinition, ctx: ServerContext): RequestHandler[] {
+export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf: ProjectOrigins = projectOrigins(ctx)): RequestHandler[] {
   const body = route.body && route.body.read !== 'raw' ? jsonBody(ctx.maxBodyBytes) : [];
   const authenticate = authenticateFor(route.access, ctx);
   const authorize = authorizeFor(route.access, ctx);
+  // Once the project is known: its own CORS allow-list (403 for an origin not on it).
+  const origins = route.cors ? projectCors(originsOf) : undefined;
   const limit = route.limit ? ctx.rateLimit(route.limit) : undefined;
   let steps: (RequestHandler | undefined)[];
-  if (route.access.kind === 'sdk_key') steps = [...body, authenticate, limit];
-  else if (route.access.kind === 'project' && route.access.projectFrom === 'body') steps = [authenticate, ...body, authorize, limit];
-  else steps = [authenticate, authorize, limit, ...body];
-  if (route.cors) steps.unshift(browserCors(ctx));
+  if (route.access.kind === 'sdk_key') steps = [...body, authenticate, origins, limit];
+  else if (route.access.kind === 'project' && route.access.projectFrom === 'body') steps = [authenticate, ...body, authorize, origins, limit];
+  else steps = [authenticate, authorize, origins, limit, ...body];
+  if (route.cors) steps.unshift(corsHeaders(ctx.options.corsOrigins));
   steps.push(queryValidator(route), route.handler);
   return steps.filter((step): step is RequestHandler => step !== undefined);
 }
 
 /** Registers every route on `router`; CORS routes also answer their preflight. */
 export function mountRoutes(router: Router, routes: RouteDefinition[], ctx: ServerContext): void {
+  const originsOf = projectOrigins(ctx);
   for (const route of routes) {
-    if (route.cors) router.options(route.path, browserCors(ctx));
-    router[route.method](route.path, ...routeChain(route, ctx));
+    if (route.cors) router.options(route.path, corsPreflight(ctx.options.corsOrigins));
+    router[route.method](route.path, ...routeChain(route, ctx, originsOf));
   }
 }

@@ -1,0 +1,92 @@
+import { SECRET_KEY_SCOPES } from '@northstar/core';
+import type { MemberRole } from '../ports/index.js';
+import type { RouteDefinition } from '../http/routes/route-definition.js';
+import type { RouteAccess } from './route-access.js';
+import { ROLE_SCOPES, roleHasScope } from './roles.js';
+
+const ROLES = Object.keys(ROLE_SCOPES) as MemberRole[];
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function credential(access: RouteAccess): string {
+  switch (access.kind) {
+    case 'public':
+      return 'none';
+    case 'sdk_key':
+      return '`pk_` key';
+    case 'account':
+      return 'JWT of any account';
+    case 'project':
+      return access.projectFrom === 'body' ? 'JWT or `sk_` key (project: body `project_id`)' : 'JWT or `sk_` key';
+    case 'embed_token':
+      return 'embed token in the path';
+  }
+}
+
+function scope(access: RouteAccess): string {
+  return access.kind === 'project' ? `\`${access.scope}\`` : '—';
+}
+
+function roles(access: RouteAccess): string {
+  if (access.kind === 'account') return 'any (no membership needed)';
+  if (access.kind !== 'project') return '—';
+  return ROLES.filter((role) => roleHasScope(role, access.scope)).join(', ');
+}
+
+function routeRow(route: RouteDefinition): string {
+  const cells = [route.method.toUpperCase(), `\`${route.path}\``, credential(route.access), scope(route.access), roles(route.access), route.limit ? `\`${route.limit}\`` : '—', route.summary];
+  return `| ${cells.map(cell).join(' | ')} |`;
+}
+
+const HEADER = `# Access to every route
+
+<!-- Generated from allRoutes by packages/server/src/access/access-table.ts: do not edit by hand.
+     Regenerate: UPDATE_DOCS=1 npx vitest run --project unit packages/server/test/access-matrix.test.ts -->
+
+Who may call each route of the router. This page is generated from the routes' own access rules, the
+same declarations that the authorization middleware enforces and that \`/v1/openapi.json\` describes;
+\`packages/server/test/access-matrix.test.ts\` calls every route with every kind of credential and
+fails when the server answers otherwise, or when this page is out of date. Paths are relative to where
+the router is mounted. Sign-in, tokens and roles are explained in [auth.md](auth.md).
+
+## Credentials
+
+- **none**: public; credentials sent anyway are ignored. \`/auth/login\` checks the password and
+  \`/auth/refresh\` the refresh-token cookie themselves (401 when wrong).
+- **\`pk_\` key**: \`X-API-Key: pk_...\`, \`Authorization: Bearer pk_...\`, or the body's \`api_key\`
+  (\`/v1/track\`, for sendBeacon). The project is the key's. Anything else, a secret key included, is 401.
+- **JWT**: \`Authorization: Bearer <access token>\` from \`POST /auth/login\`. On project routes the
+  account must be a member whose role grants the scope.
+- **\`sk_\` key**: \`Authorization: Bearer sk_...\` of the same project, holding the scope (\`admin\`
+  implies every scope).
+- **embed token**: the signed token in the path; nothing else is read.
+
+Answers: no credential, or a malformed, unknown, revoked or expired one → **401**. A valid credential of
+the wrong kind (a \`pk_\` key or a JWT where the other is needed, a secret key on an account route), a
+project the caller cannot access (existing or not), or a missing scope or role → **403**. Access is
+decided before the rate limit (429) and, except where the key or the project sits in the body, before
+the body is read (400/413/415).
+
+## Roles and scopes
+`;
+
+const OWNER_RULES = `
+Within the admin scope, only a member whose role is **owner** may grant the owner role, demote an
+owner or remove one (a secret key cannot, whatever its scopes), and the last owner of a project can
+be neither demoted nor removed (409). Changing a project's \`plan\` with \`PATCH /v1/projects/:projectId\`
+needs the admin scope although the route needs \`write\`.
+
+## Routes
+
+| Method | Path | Credential | Scope | Member roles | Rate limit | Summary |
+| --- | --- | --- | --- | --- | --- | --- |
+`;
+
+/** docs/access.md: the credentials, the role → scope table and one row per route, in mounting order. */
+export function accessTable(routes: readonly RouteDefinition[]): string {
+  const roleRows = ROLES.map((role) => `| ${role} | ${SECRET_KEY_SCOPES.filter((s) => roleHasScope(role, s)).map((s) => `\`${s}\``).join(', ')} |`);
+  const roleTable = ['| Role | Scopes it grants |', '| --- | --- |', ...roleRows].join('\n');
+  return `${HEADER}\n${roleTable}\n${OWNER_RULES}${routes.map(routeRow).join('\n')}\n`;
+}

@@ -1,0 +1,35 @@
+import { UnauthorizedError } from '../errors/index.js';
+import type { AccountRecord, ConfigStore } from '../ports/index.js';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash.js';
+import type { ScryptCost } from './password-hash.js';
+
+/** The one answer to a wrong email and to a wrong password, so that neither reveals which it was. */
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** Checks an email and password; resolves the account or throws 401. */
+export type CheckCredentials = (email: string, password: string) => Promise<AccountRecord>;
+
+/**
+ * An unknown email costs the same scrypt work as a known one: the password is verified against a
+ * dummy hash of the same cost, made once per router when the first sign-in arrives. A hash of another
+ * cost than `cost` is replaced after a successful sign-in.
+ */
+export function credentialChecker(config: ConfigStore, cost: ScryptCost): CheckCredentials {
+  let dummy: Promise<string> | undefined;
+  return async (email, password) => {
+    dummy ??= hashPassword('northstar dummy password', cost);
+    const account = await config.findAccountByEmail(email);
+    if (!account) {
+      await verifyPassword(password, await dummy);
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    if (!(await verifyPassword(password, account.password_hash))) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    if (needsRehash(account.password_hash, cost)) {
+      // Upgrading the stored hash is housekeeping: the sign-in succeeds whether or not it works.
+      hashPassword(password, cost)
+        .then((password_hash) => config.updateAccount(account.id, { password_hash }))
+        .catch(() => undefined);
+    }
+    return account;
+  };
+}

@@ -1,0 +1,111 @@
+import type { Request, Response } from 'express';
+import { UnauthorizedError, UnsupportedMediaTypeError } from '../../errors/index.js';
+import { accessLocals } from '../../access/principal.js';
+import { credentialChecker } from '../../auth/check-credentials.js';
+import { parseBody } from '../../auth/request-input.js';
+import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie.js';
+import { createRefreshTokenService } from '../../auth/refresh-tokens.js';
+import type { AccountRecord } from '../../ports/index.js';
+import { accountView, loginBodySchema, meResponseSchema, tokenResponseSchema } from '../../schemas/auth.js';
+import type { ServerContext } from '../server-context.js';
+import type { RouteDefinition } from './route-definition.js';
+
+/**
+ * `/auth/login`, `/auth/refresh`, `/auth/logout`, `/auth/me` (docs/auth.md). Login and refresh are
+ * public routes whose handlers check the credential they exchange: the password, the refresh cookie.
+ */
+export function authRoutes(ctx: ServerContext): RouteDefinition[] {
+  const { config, accessTokens } = ctx;
+  const checkCredentials = credentialChecker(config, ctx.options.passwordHashCost ?? DEFAULT_SCRYPT_COST);
+  const refreshTokens = createRefreshTokenService(config, ctx.clock);
+
+  /** The access token in the body, the refresh token in its cookie; neither may be cached. */
+  const answerWithTokens = async (req: Request, res: Response, account: AccountRecord, refreshToken: string): Promise<void> => {
+    const accessToken = await accessTokens.sign(account.id);
+    setRefreshCookie(req, res, refreshToken);
+    res.set('Cache-Control', 'no-store');
+    res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: accessTokens.lifetimeSeconds, account: accountView(account) });
+  };
+
+  const tokens = { 200: { description: 'Signed in: the access token; the refresh token is set as an httpOnly cookie', schema: tokenResponseSchema } };
+  return [
+    {
+      method: 'post',
+      path: '/auth/login',
+      summary: 'Sign in with email and password',
+      tag: 'Auth',
+      access: { kind: 'public' },
+      limit: 'login',
+      body: { schema: loginBodySchema },
+      responses: tokens,
+      errors: [401],
+      handler: async (req, res) => {
+        // A cross-site form can post text/plain but not application/json: no login CSRF.
+        if (!req.is('application/json')) throw new UnsupportedMediaTypeError('Content-Type must be application/json');
+        const { email, password } = parseBody(loginBodySchema, req.body);
+        const account = await checkCredentials(email, password);
+        const { token } = await refreshTokens.issue(account.id);
+        await answerWithTokens(req, res, account, token);
+      },
+    },
+    {
+      method: 'post',
+      path: '/auth/refresh',
+      summary: 'Exchange the refresh-token cookie for a new access token (the cookie rotates)',
+      tag: 'Auth',
+      access: { kind: 'public' },
+      limit: 'api',
+      responses: tokens,
+      errors: [401],
+      handler: async (req, res) => {
+        const presented = readRefreshCookie(req);
+        try {
+          if (!presented) throw new UnauthorizedError('Missing refresh token cookie; sign in again');
+          const { accountId, issued } = await refreshTokens.rotate(presented);
+          const account = await config.getAccount(accountId);
+          if (!account) {
+            await refreshTokens.revokeFamilyOf(issued.token);
+            throw new UnauthorizedError('The account no longer exists');
+          }
+          await answerWithTokens(req, res, account, issued.token);
+        } catch (error) {
+          if (error instanceof UnauthorizedError) clearRefreshCookie(req, res);
+          throw error;
+        }
+      },
+    },
+    {
+      method: 'post',
+      path: '/auth/logout',
+      summary: 'Sign out: revokes the refresh-token cookie (and its rotations) and clears it',
+      tag: 'Auth',
+      access: { kind: 'public' },
+      limit: 'api',
+      responses: { 204: { description: 'Signed out (also when no session was open)' } },
+      handler: async (req, res) => {
+        const presented = readRefreshCookie(req);
+        if (presented) await refreshTokens.revokeFamilyOf(presented);
+        clearRefreshCookie(req, res);
+        res.set('Cache-Control', 'no-store').status(204).end();
+      },
+    },
+    {
+      method: 'get',
+      path: '/auth/me',
+      summary: 'The signed-in account and its memberships',
+      tag: 'Auth',
+      access: { kind: 'account' },
+      limit: 'api',
+      responses: { 200: { description: 'The account of the access token', schema: meResponseSchema } },
+      handler: async (_req, res) => {
+        const { principal } = accessLocals(res.locals);
+        if (principal.kind !== 'account') throw new UnauthorizedError('Sign in first');
+        const account = await config.getAccount(principal.accountId);
+        if (!account) throw new UnauthorizedError('The account no longer exists');
+        const memberships = await config.listAccountMemberships(account.id);
+        res.json({ account: accountView(account), memberships: memberships.map(({ project_id, role }) => ({ project_id, role })) });
+      },
+    },
+  ];
+}

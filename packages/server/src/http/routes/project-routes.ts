@@ -1,0 +1,124 @@
+import { NotFoundError, UnauthorizedError } from '../../errors/index.js';
+import { accessLocals, authorizedProjectId } from '../../access/principal.js';
+import { requireScope } from '../../access/project-standing.js';
+import { parseBody } from '../../auth/request-input.js';
+import { createApiKey } from '../../keys/create-api-key.js';
+import { apiKeyView } from '../../schemas/api-key.js';
+import {
+  createdProjectSchema,
+  createProjectBodySchema,
+  patchProjectBodySchema,
+  projectListQuerySchema,
+  projectListSchema,
+  projectSchema,
+  projectView,
+} from '../../schemas/project.js';
+import type { ServerContext } from '../server-context.js';
+import type { RouteDefinition } from './route-definition.js';
+
+function signedInAccount(locals: Record<string, unknown>): number {
+  const { principal } = accessLocals(locals);
+  if (principal.kind !== 'account') throw new UnauthorizedError('Sign in first');
+  return principal.accountId;
+}
+
+/** Projects: the signed-in account's list and creation; reading, editing and deleting one project. */
+export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
+  const { config, storage } = ctx;
+  const project = { tag: 'Projects', limit: 'api' } as const;
+  const loadProject = async (id: number) => {
+    const found = await config.getProject(id);
+    if (!found) throw new NotFoundError('Project not found');
+    return found;
+  };
+  return [
+    {
+      ...project,
+      method: 'get',
+      path: '/v1/projects',
+      summary: "The signed-in account's projects, with its role in each",
+      access: { kind: 'account' },
+      query: projectListQuerySchema,
+      responses: { 200: { description: 'A page of projects in id order', schema: projectListSchema } },
+      handler: async (_req, res) => {
+        const accountId = signedInAccount(res.locals);
+        const { after, limit } = res.locals.query as { after?: number; limit: number };
+        const page = await config.listProjects({ accountId, after, limit });
+        const roles = new Map((await config.listAccountMemberships(accountId)).map((m) => [m.project_id, m.role]));
+        const items = page.items.flatMap((p) => {
+          const role = roles.get(p.id);
+          return role ? [{ ...projectView(p), role }] : [];
+        });
+        res.json({ items, next: page.next });
+      },
+    },
+    {
+      ...project,
+      method: 'post',
+      path: '/v1/projects',
+      summary: 'Create a project; the creator becomes its owner and gets its first SDK key',
+      access: { kind: 'account' },
+      body: { schema: createProjectBodySchema },
+      responses: { 201: { description: 'The project and its SDK key, shown in full only here', schema: createdProjectSchema } },
+      handler: async (req, res) => {
+        const accountId = signedInAccount(res.locals);
+        const input = parseBody(createProjectBodySchema, req.body);
+        const created = await config.createProject({ name: input.name, plan: input.plan, settings: input.settings ?? {} });
+        await config.addMembership({ account_id: accountId, project_id: created.id, role: 'owner' });
+        const pk = await createApiKey(config, { projectId: created.id, kind: 'pk', name: 'Default SDK key' });
+        res.set('Cache-Control', 'no-store').status(201).json({
+          project: { ...projectView(created), role: 'owner' },
+          api_key: { ...apiKeyView(pk.record), key: pk.key },
+        });
+      },
+    },
+    {
+      ...project,
+      method: 'get',
+      path: '/v1/projects/:projectId',
+      summary: 'One project',
+      access: { kind: 'project', scope: 'read' },
+      responses: { 200: { description: 'The project', schema: projectSchema } },
+      errors: [404],
+      handler: async (_req, res) => {
+        res.json(projectView(await loadProject(authorizedProjectId(res.locals))));
+      },
+    },
+    {
+      ...project,
+      method: 'patch',
+      path: '/v1/projects/:projectId',
+      summary: 'Rename a project, replace its settings, or change its plan (the plan needs admin)',
+      access: { kind: 'project', scope: 'write' },
+      body: { schema: patchProjectBodySchema },
+      responses: { 200: { description: 'The updated project', schema: projectSchema } },
+      errors: [404],
+      handler: async (req, res) => {
+        const projectId = authorizedProjectId(res.locals);
+        const patch = parseBody(patchProjectBodySchema, req.body);
+        const current = await loadProject(projectId);
+        if (patch.plan !== undefined && patch.plan !== current.plan) requireScope(res.locals, 'admin', 'Changing the plan');
+        const updated = await config.updateProject(projectId, patch);
+        if (!updated) throw new NotFoundError('Project not found');
+        res.json(projectView(updated));
+      },
+    },
+    {
+      ...project,
+      method: 'delete',
+      path: '/v1/projects/:projectId',
+      summary: 'Delete a project with its events, keys, members and configuration',
+      access: { kind: 'project', scope: 'admin' },
+      responses: { 204: { description: 'Deleted' } },
+      errors: [404],
+      handler: async (_req, res) => {
+        const projectId = authorizedProjectId(res.locals);
+        await loadProject(projectId);
+        // Events first: if this fails the project still exists and the delete can be retried.
+        await storage.events.deleteProjectData(projectId);
+        await config.deleteProject(projectId);
+        res.status(204).end();
+      },
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { authorizedProjectId } from '../../access/principal.js';
+import { eventPageQuerySchema, pageQuerySchema, pageSchema } from '../../schemas/documents/common.js';
+import type { EventPageQuery, PageQuery } from '../../schemas/documents/common.js';
+import { webhookDeliverySchema } from '../../schemas/documents/webhook.js';
+import { alertResource } from '../../services/documents/alert-resource.js';
+import type { DocumentResource } from '../../services/documents/document-resource.js';
+import { documentService } from '../../services/documents/document-service.js';
+import { experimentResource } from '../../services/documents/experiment-resource.js';
+import { dashboardResource, flagResource, guideResource, segmentResource, surveyResource } from '../../services/documents/simple-resources.js';
+import { listSurveyResponses, listWebhookDeliveries } from '../../services/documents/sub-resources.js';
+import { webhookResource } from '../../services/documents/webhook-resource.js';
+import { eventSchema } from '../../services/users/user-schemas.js';
+import type { ServerContext } from '../server-context.js';
+import { documentId, documentRoutes } from './document-routes.js';
+import type { RouteDefinition } from './route-definition.js';
+
+const responseSchema = eventSchema.extend({
+  response: z.union([z.string(), z.number()]).nullable().meta({ description: 'The answer: a number for nps and csat, else the text or the chosen choice.' }),
+});
+
+/** Read-only lists under a resource: a survey's responses and a webhook's delivery log. */
+function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource): RouteDefinition[] {
+  const deps = { config: ctx.storage.config, clock: ctx.clock };
+  const surveys = documentService(surveyResource, deps);
+  const webhooks = documentService(webhookResource, deps);
+  const read = { access: { kind: 'project', scope: 'read' }, limit: 'api', errors: [404] } as const;
+  return [
+    {
+      ...read,
+      method: 'get',
+      path: '/v1/projects/:projectId/surveys/:id/responses',
+      summary: "A survey's responses, newest first (from its $survey_sent events)",
+      tag: 'Surveys',
+      query: eventPageQuerySchema,
+      responses: { 200: { description: 'A page of responses; pass `next` as `before` for older ones', schema: pageSchema(responseSchema, z.string()) } },
+      handler: async (req, res) => {
+        const survey = await surveys.load(authorizedProjectId(res.locals), documentId(req.params.id, 'survey'));
+        res.json(await listSurveyResponses(ctx.storage.events, survey, res.locals.query as EventPageQuery));
+      },
+    },
+    {
+      ...read,
+      method: 'get',
+      path: '/v1/projects/:projectId/webhooks/:id/deliveries',
+      summary: "A webhook's delivery attempts, oldest first (keyset pagination by id)",
+      tag: 'Webhooks',
+      query: pageQuerySchema,
+      responses: { 200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) } },
+      handler: async (req, res) => {
+        const webhook = await webhooks.load(authorizedProjectId(res.locals), documentId(req.params.id, 'webhook'));
+        res.json(await listWebhookDeliveries(ctx.storage.config, webhook, res.locals.query as PageQuery));
+      },
+    },
+  ];
+}
+
+/** CRUD for dashboards, segments, alerts, experiments, flags, guides, surveys and webhooks, and their sub-lists. */
+export function resourceRoutes(ctx: ServerContext): RouteDefinition[] {
+  const webhooks = webhookResource({ allowPrivate: ctx.options.allowPrivateWebhookUrls ?? false });
+  const resources = [dashboardResource, segmentResource, alertResource, experimentResource, flagResource, guideResource, surveyResource, webhooks];
+  return [...resources.flatMap((resource) => documentRoutes(ctx, resource)), ...subResourceRoutes(ctx, webhooks)];
+}

@@ -1,0 +1,77 @@
+import type { DocumentKind, StorageAdapter } from '../../ports/index.js';
+import type { FlagData, PlacementTargeting } from '../../schemas/index.js';
+import type { DecideQuery } from '../../schemas/decide.js';
+import { evaluateFlag } from '../flags/evaluate-flag.js';
+import type { FlagValue } from '../flags/evaluate-flag.js';
+import { flagPerson } from '../flags/flag-person.js';
+import { loadFlags } from '../flags/load-flags.js';
+import { listAllDocuments } from '../list-all-documents.js';
+import { closedItemIds } from './closed-items.js';
+import { placementMatches } from './placement.js';
+
+/** What decide needs of a guide or survey. */
+export interface DecidableData {
+  status: 'active' | 'draft';
+  targeting: PlacementTargeting;
+  flag_key?: string | undefined;
+  variants?: string[] | undefined;
+}
+
+/** How one kind (guides, surveys) is decided. */
+export interface DecideSpec<T extends DecidableData> {
+  kind: Extract<DocumentKind, 'guide' | 'survey'>;
+  /** The stored data, validated; undefined leaves the document out. */
+  parse(data: unknown): T | undefined;
+  /** Events after which the person no longer gets the item. */
+  closingEvents: readonly string[];
+  /** `str_properties` key of those events naming the item's id. */
+  idProperty: string;
+}
+
+/** An item as the SDK renders it: its id, its data without status, targeting and variants, and the flag value. */
+export type DecidedItem = Record<string, unknown> & { id: number; variant?: Exclude<FlagValue, false> };
+
+/** Whether a flag value lets an item through: not false, and one of `variants` when it lists any. */
+function flagAllows(value: FlagValue, variants: string[] | undefined): value is Exclude<FlagValue, false> {
+  if (value === false) return false;
+  return !variants?.length || (typeof value === 'string' && variants.includes(value));
+}
+
+/**
+ * The items of `spec.kind` to render for a person on a page, in id order: active, targeting matched
+ * (URL and user properties), not yet closed by the person, and, when they name a flag, with the
+ * person's value of that flag allowed by `variants`.
+ */
+export async function decideItems<T extends DecidableData>(
+  storage: Pick<StorageAdapter, 'events' | 'config'>,
+  projectId: number,
+  query: DecideQuery,
+  spec: DecideSpec<T>,
+): Promise<DecidedItem[]> {
+  const documents = await listAllDocuments(storage.config, projectId, spec.kind);
+  const active = documents.flatMap((document) => {
+    const data = spec.parse(document.data);
+    return data?.status === 'active' ? [{ id: document.id, data }] : [];
+  });
+  if (active.length === 0) return [];
+  const person = await flagPerson(storage.events, projectId, query);
+  const targeted = active.filter((item) => placementMatches(item.data.targeting, query.url, person.properties));
+  if (targeted.length === 0) return [];
+  const closed = await closedItemIds(storage.events, projectId, query, spec.closingEvents, spec.idProperty);
+  const open = targeted.filter((item) => !closed.has(String(item.id)));
+  const flagKeys = [...new Set(open.flatMap((item) => (item.data.flag_key === undefined ? [] : [item.data.flag_key])))];
+  const flags = flagKeys.length > 0 ? await loadFlags(storage.config, projectId, flagKeys) : new Map<string, FlagData>();
+
+  const decided: DecidedItem[] = [];
+  for (const { id, data } of open) {
+    const { status: _status, targeting: _targeting, variants, ...render } = data;
+    if (data.flag_key === undefined) {
+      decided.push({ id, ...render });
+      continue;
+    }
+    const flag = flags.get(data.flag_key);
+    const value = flag ? evaluateFlag(flag, person) : false;
+    if (flagAllows(value, variants)) decided.push({ id, ...render, variant: value });
+  }
+  return decided;
+}

@@ -1,0 +1,30 @@
+import type { ConfigStore, DocumentRecord, JsonObject, PeopleStore, StoredEvent } from '../../ports/index.js';
+import { SURVEY_EVENTS, SURVEY_ID_PROPERTY, surveyResponseOf } from '../../schemas/index.js';
+import type { EventPageQuery, PageQuery } from '../../schemas/documents/common.js';
+import { listEventPage, showEvent } from '../users/event-page.js';
+import type { EventPage, ShownEvent } from '../users/event-page.js';
+import type { DocumentPage } from './document-service.js';
+
+/** A `$survey_sent` event with its answer: a number for nps and csat, else a string; null when absent. */
+export interface ShownSurveyResponse extends ShownEvent {
+  response: string | number | null;
+}
+
+function showResponse(event: StoredEvent): ShownSurveyResponse {
+  return { ...showEvent(event), response: surveyResponseOf(event) ?? null };
+}
+
+/** Answers of a survey (already found in the project), newest first, from its `$survey_sent` events. */
+export function listSurveyResponses(events: PeopleStore, survey: DocumentRecord, page: EventPageQuery): Promise<EventPage<ShownSurveyResponse>> {
+  const query = { projectId: survey.project_id, events: [SURVEY_EVENTS.sent], strEquals: { [SURVEY_ID_PROPERTY]: String(survey.id) } };
+  return listEventPage(events, query, page, showResponse);
+}
+
+/** The delivery log of a webhook (already found in the project), oldest first: `webhook_delivery` documents whose parent it is. */
+export async function listWebhookDeliveries(config: ConfigStore, webhook: DocumentRecord, page: PageQuery): Promise<DocumentPage> {
+  const result = await config.listDocuments({ projectId: webhook.project_id, kind: 'webhook_delivery', parentId: webhook.id, after: page.after, limit: page.limit });
+  const items = result.items.map(
+    (record): JsonObject => ({ ...record.data, id: record.id, project_id: record.project_id, webhook_id: webhook.id, version: record.version, created_at: record.created_at, updated_at: record.updated_at }),
+  );
+  return { items, next: result.next };
+}

@@ -1,0 +1,26 @@
+import type { EventStore, UserProperties } from '../../ports/index.js';
+import type { FlagPerson } from './evaluate-flag.js';
+import type { PersonProperties } from './user-property-rules.js';
+
+/** Who a request is about: a user id, a device id, or both. */
+export interface PersonIds {
+  user_id?: string | null | undefined;
+  device_id?: string | null | undefined;
+}
+
+/**
+ * The person flags and targeting are evaluated for: bucketed by the user id when given, else the device
+ * id; properties are the stored user properties (none for a device alone) with `overrides` merged over
+ * them (`null` removes one).
+ */
+export async function flagPerson(events: EventStore, projectId: number, ids: PersonIds, overrides?: UserProperties): Promise<FlagPerson> {
+  const id = ids.user_id ?? ids.device_id;
+  if (!id) throw new Error('flagPerson needs a user_id or a device_id');
+  const properties: PersonProperties = ids.user_id ? await events.getUserProperties(projectId, ids.user_id) : {};
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (name === '__proto__') continue;
+    if (value === null) delete properties[name];
+    else properties[name] = value;
+  }
+  return { id, properties };
+}

@@ -1,0 +1,48 @@
+import { uuidv7 } from '@northstar/core';
+import { BadRequestError, HttpError } from '../errors/index.js';
+import type { EventStore, StoredEvent } from '../ports/index.js';
+import { describeIssues } from '../schemas/index.js';
+import { identifyBodySchema } from '../schemas/identify.js';
+import type { IdentifyBody, IdentifyResponse } from '../schemas/identify.js';
+import type { CommitEvents } from './track-service.js';
+
+export interface IdentifyDependencies {
+  events: EventStore;
+  /** The group committer of /v1/track: resolves once the `$identify` event is durable. */
+  commit: CommitEvents;
+}
+
+/** The `$identify` event of an identify call, owned by the user and the device. */
+function identifyEvent(body: IdentifyBody, projectId: number, receivedAt: number): StoredEvent {
+  return {
+    uuid: body.uuid?.toLowerCase() ?? uuidv7(receivedAt),
+    project_id: projectId,
+    event_name: '$identify',
+    user_id: body.user_id,
+    device_id: body.device_id,
+    session_id: body.session_id ?? null,
+    timestamp: body.timestamp === undefined ? receivedAt : Date.parse(body.timestamp),
+    str_properties: {},
+    num_properties: {},
+    received_at: receivedAt,
+  };
+}
+
+/**
+ * Links the device to the user, merges the user properties, then records `$identify`; answers once all
+ * three are stored. A device already linked to another user is 409 and changes nothing. Every step is
+ * idempotent, so a client retrying after a failure (503) ends in the same state.
+ */
+export async function identifyPerson(deps: IdentifyDependencies, projectId: number, raw: unknown, receivedAt: number): Promise<IdentifyResponse> {
+  const parsed = identifyBodySchema.safeParse(raw);
+  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
+  const body = parsed.data;
+  const linked = await deps.events.linkDevice(projectId, body.device_id, body.user_id);
+  if (linked === 'conflict') throw new HttpError(409, 'device_id is already linked to another user; call reset() before identifying someone else');
+  if (body.user_properties && Object.keys(body.user_properties).length > 0) {
+    await deps.events.setUserProperties(projectId, body.user_id, body.user_properties);
+  }
+  const event = identifyEvent(body, projectId, receivedAt);
+  await deps.commit([event]);
+  return { device_id: body.device_id, user_id: body.user_id, linked, event_uuid: event.uuid };
+}

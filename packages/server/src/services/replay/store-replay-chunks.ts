@@ -1,0 +1,34 @@
+import { BadRequestError } from '../../errors/index.js';
+import type { EventStore } from '../../ports/index.js';
+import { describeIssues } from '../../schemas/index.js';
+import { replayChunkListSchema, replayChunkSchema } from '../../schemas/replay-chunk.js';
+import type { ParsedReplayChunk, ReplayResponse } from '../../schemas/replay-chunk.js';
+import { encodeReplayEvents } from './replay-chunk-data.js';
+
+/** `timestamp` of the chunk, else its earliest event's. */
+function chunkTime(chunk: ParsedReplayChunk): number {
+  if (chunk.timestamp !== undefined) return Date.parse(chunk.timestamp);
+  return chunk.events.reduce((earliest, event) => Math.min(earliest, event.timestamp), Number.POSITIVE_INFINITY);
+}
+
+/** Validates a decoded replay body (one chunk or `{ chunks }`) and stores each chunk once, in order. */
+export async function storeReplayChunks(events: EventStore, projectId: number, body: unknown): Promise<ReplayResponse> {
+  const isList = typeof body === 'object' && body !== null && 'chunks' in body;
+  const parsed = isList ? replayChunkListSchema.safeParse(body) : replayChunkSchema.safeParse(body);
+  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
+  const chunks = 'chunks' in parsed.data ? parsed.data.chunks : [parsed.data];
+  let stored = 0;
+  for (const chunk of chunks) {
+    const inserted = await events.appendReplayChunk({
+      projectId,
+      sessionId: chunk.session_id,
+      seq: chunk.seq,
+      data: await encodeReplayEvents(chunk.events),
+      timestamp: chunkTime(chunk),
+      deviceId: chunk.device_id ?? null,
+      userId: chunk.user_id ?? null,
+    });
+    if (inserted) stored += 1;
+  }
+  return { stored, duplicates: chunks.length - stored };
+}
