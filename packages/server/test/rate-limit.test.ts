@@ -263,3 +263,27 @@ describe('plan-independent limits', () => {
     }
   });
 });
+
+describe('every collection endpoint is limited', () => {
+  const requests: [string, string, (server: TestServer) => Promise<Response>][] = [
+    ['POST /v1/track', 'track', (s) => fetch(`${s.url}/v1/track`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify(event) })],
+    ['POST /v1/identify', 'ingest', (s) => fetch(`${s.url}/v1/identify`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ device_id: 'd1', user_id: 'u1' }) })],
+    ['POST /v1/replay/chunks', 'ingest', (s) => fetch(`${s.url}/v1/replay/chunks`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ session_id: 's1', seq: 0, device_id: 'd1', events: [{ type: 2, timestamp: 1 }] }) })],
+    ['GET /v1/decide/guides', 'decide', (s) => fetch(`${s.url}/v1/decide/guides?device_id=d1`, { headers: { 'X-API-Key': s.demo.pk } })],
+    ['GET /v1/decide/surveys', 'decide', (s) => fetch(`${s.url}/v1/decide/surveys?device_id=d1`, { headers: { 'X-API-Key': s.demo.pk } })],
+    ['POST /v1/flags/evaluate', 'decide', (s) => fetch(`${s.url}/v1/flags/evaluate`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ device_id: 'd1' }) })],
+  ];
+
+  it.each(requests)('%s answers 429 { error } with Retry-After once its %s budget is spent', async (_route, limitClass, send) => {
+    const storage = createMemoryStorage();
+    const server = await start({ storage, rateLimits: { projects: { 1: { [limitClass]: 1 } } } });
+    expect(server.demo.project_id).toBe(1);
+    const first = await send(server);
+    expect(first.status).toBe(200);
+    const second = await send(server);
+    expect(second.status).toBe(429);
+    expect(await second.json()).toEqual({ error: expect.any(String) });
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(second.headers.get('ratelimit-remaining')).toBe('0');
+  });
+});
