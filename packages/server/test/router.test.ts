@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter } from '@northstar/server';
 import { postJson, startTestServer } from './support/test-server.js';
+import { servedRoutes } from './support/served-routes.js';
 import type { TestServer } from './support/test-server.js';
 
 let api: TestServer | undefined;
@@ -9,22 +10,6 @@ afterEach(async () => {
   await api?.close();
   api = undefined;
 });
-
-interface Layer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle: { stack?: Layer[] };
-}
-
-/** Every `METHOD path` the router serves, read from Express's own route table. */
-function servedRoutes(stack: Layer[]): string[] {
-  return stack.flatMap((layer) => {
-    if (layer.handle.stack) return servedRoutes(layer.handle.stack);
-    if (!layer.route) return [];
-    const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
-    const methods = Object.keys(layer.route.methods).filter((method) => method !== 'options');
-    return paths.flatMap((path) => methods.map((method) => `${method} ${path.replace(/:(\w+)/g, '{$1}')}`));
-  });
-}
 
 describe('the router', () => {
   it('answers an unknown /v1 path with 404 JSON', async () => {
@@ -70,8 +55,8 @@ describe('the router', () => {
     const doc = (await (await fetch(`${api.url}/v1/openapi.json`)).json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
-    const router = createNorthstarRouter({ storage: createMemoryStorage() }) as unknown as { stack: Layer[] };
-    const served = servedRoutes(router.stack);
+    const router = createNorthstarRouter({ storage: createMemoryStorage() });
+    const served = servedRoutes(router);
     expect(served).toContain('post /v1/track');
     expect(served).toContain('post /v1/query/events');
     expect(documented.sort()).toEqual([...new Set(served)].sort());

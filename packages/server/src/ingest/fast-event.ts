@@ -47,33 +47,20 @@ function isPropertyKey(key: string): boolean {
   return key !== '__proto__' && isPlainText(key, LIMITS.maxPropertyKeyLength);
 }
 
-function stringProperties(value: unknown): Record<string, string> | typeof NOT_FAST {
+/** A property map whose every key and value passes, as is; NOT_FAST as soon as one does not. */
+function propertyMap<V>(value: unknown, isValue: (entry: unknown) => entry is V): Record<string, V> | typeof NOT_FAST {
   if (value === undefined) return {};
   if (!isObject(value)) return NOT_FAST;
   let count = 0;
   for (const key in value) {
-    const entry = value[key];
-    if (++count > LIMITS.maxProperties || !isPropertyKey(key)) return NOT_FAST;
-    if (typeof entry !== 'string' || !isPlainValue(entry)) return NOT_FAST;
+    if (++count > LIMITS.maxProperties || !isPropertyKey(key) || !isValue(value[key])) return NOT_FAST;
   }
-  return value as Record<string, string>;
+  return value as Record<string, V>;
 }
 
-function isPlainValue(value: string): boolean {
-  return value.length <= LIMITS.maxStringValueLength && isWellFormed(value);
-}
-
-function numberProperties(value: unknown): Record<string, number> | typeof NOT_FAST {
-  if (value === undefined) return {};
-  if (!isObject(value)) return NOT_FAST;
-  let count = 0;
-  for (const key in value) {
-    const entry = value[key];
-    if (++count > LIMITS.maxProperties || !isPropertyKey(key)) return NOT_FAST;
-    if (typeof entry !== 'number' || !Number.isFinite(entry)) return NOT_FAST;
-  }
-  return value as Record<string, number>;
-}
+const isPlainValue = (entry: unknown): entry is string =>
+  typeof entry === 'string' && entry.length <= LIMITS.maxStringValueLength && isWellFormed(entry);
+const isFiniteNumber = (entry: unknown): entry is number => typeof entry === 'number' && Number.isFinite(entry);
 
 /**
  * The stored form of `item` when it is certainly valid; undefined when the schema must decide.
@@ -93,8 +80,8 @@ export function fastStoredEvent(item: unknown, inheritedSentAt: unknown, project
   const ownSentAt = item.sent_at;
   const sentAt = optionalTime(ownSentAt === undefined ? inheritedSentAt : ownSentAt);
   if (timestamp === NOT_FAST || sentAt === NOT_FAST) return undefined;
-  const strProperties = stringProperties(item.str_properties);
-  const numProperties = numberProperties(item.num_properties);
+  const strProperties = propertyMap(item.str_properties, isPlainValue);
+  const numProperties = propertyMap(item.num_properties, isFiniteNumber);
   if (strProperties === NOT_FAST || numProperties === NOT_FAST) return undefined;
   return {
     uuid: uuid === undefined ? serverUuidV7(receivedAt) : uuid.toLowerCase(),

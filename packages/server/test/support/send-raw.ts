@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { readAnswer } from './test-server.js';
 
 export interface RawAnswer {
   status: number;
@@ -10,14 +11,7 @@ export interface RawAnswer {
 /** POSTs exactly these bytes with exactly these headers (no JSON encoding, no default Content-Type). */
 export async function sendRaw(url: string, body: string | Uint8Array, headers: Record<string, string>): Promise<RawAnswer> {
   const response = await fetch(url, { method: 'POST', headers, body: typeof body === 'string' ? body : new Uint8Array(body) });
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text) as unknown;
-  } catch {
-    // not JSON: the test sees the raw text
-  }
-  return { status: response.status, body: parsed, headers: response.headers };
+  return readAnswer(response);
 }
 
 /**

@@ -71,6 +71,11 @@ export async function postJson(
     headers: { 'Content-Type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  return readAnswer(response);
+}
+
+/** The status, headers and body of a response: parsed JSON, or the text when it is not JSON. */
+export async function readAnswer(response: Response): Promise<{ status: number; body: unknown; headers: Headers }> {
   const text = await response.text();
   let parsed: unknown = text;
   try {
