@@ -29,7 +29,7 @@ function listEvents(state: MemoryEventState, query: EventListQuery): StoredEvent
   const matching = [...(state.projects.get(query.projectId)?.values() ?? [])].filter(
     (event) =>
       (query.userId === undefined || isUsersEvent(event, query.userId, devices ?? new Set())) &&
-      (query.deviceId === undefined || event.device_id === query.deviceId) &&
+      (query.deviceId === undefined || (event.device_id === query.deviceId && (query.userId !== undefined || event.user_id === null))) &&
       (names === undefined || names.has(event.event_name)) &&
       equals.every(([property, value]) => matchesFilter(event, { property, op: 'eq', value })) &&
       (query.before === undefined || isBefore(event, query.before)),

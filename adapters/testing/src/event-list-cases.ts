@@ -98,7 +98,7 @@ export function eventListCases(adapter: () => StorageAdapter): void {
     expect(seen).toEqual(expected);
   });
 
-  it('lists the events of a device whoever sent them', async () => {
+  it('lists the anonymous events of a device, linked or not', async () => {
     const { events } = adapter();
     await events.linkDevice(1, 'd1', 'u1');
     await events.appendEvents([
@@ -109,7 +109,14 @@ export function eventListCases(adapter: () => StorageAdapter): void {
       storedEvent(5, { project_id: 2, device_id: 'd1', timestamp: DAY1 + 5 * HOUR }),
       storedEvent(6, { device_id: 'D1', timestamp: DAY1 + 6 * HOUR }),
     ]);
-    expect(uuids(await events.listEvents({ projectId: 1, deviceId: 'd1' }))).toEqual([3, 2, 1].map(uuidNo));
+    // identified events (2, 3) are their users'; 1 was stored after the link, 7 before it
+    await events.appendEvents([storedEvent(7, { device_id: 'd3', timestamp: DAY1 + 7 * HOUR }), storedEvent(8, { user_id: 'u3', device_id: 'd3', timestamp: DAY1 + 8 * HOUR })]);
+    expect(uuids(await events.listEvents({ projectId: 1, deviceId: 'd1' }))).toEqual([uuidNo(1)]);
+    expect(uuids(await events.listEvents({ projectId: 1, deviceId: 'd3' }))).toEqual([uuidNo(7)]);
+    await events.linkDevice(1, 'd3', 'u3');
+    expect(uuids(await events.listEvents({ projectId: 1, deviceId: 'd3' }))).toEqual([uuidNo(7)]);
+    expect(uuids(await events.listEvents({ projectId: 1, deviceId: 'd3', events: ['nope'] }))).toEqual([]);
+    expect(await events.listEvents({ projectId: 1, deviceId: 'nobody' })).toEqual([]);
   });
 
   it('keeps only the named events and those whose string properties equal every given value', async () => {

@@ -57,8 +57,9 @@ export function userDeletionCases(adapter: () => StorageAdapter, factory: Refere
     const { events } = adapter();
     await loadPeopleFixture(events);
     await events.deleteUser(PROJECT, 'alice');
-    const onDevice = await events.listEvents({ projectId: PROJECT, deviceId: 'dev-a1' });
-    expect(onDevice.map((event) => event.user_id)).toEqual(['dave']);
+    expect(await events.listEvents({ projectId: PROJECT, deviceId: 'dev-a1' })).toEqual([]);
+    const davesOnDevice = await events.listEvents({ projectId: PROJECT, userId: 'dave', deviceId: 'dev-a1' });
+    expect(davesOnDevice.map((event) => event.user_id)).toEqual(['dave']);
     expect((await events.listUsers({ projectId: PROJECT, limit: 1000 })).items.map((user) => user.user_id)).not.toContain('alice');
     expect(await events.listEvents({ projectId: OTHER_PROJECT, userId: 'alice' })).toHaveLength(1);
     expect(await events.getUserProperties(OTHER_PROJECT, 'alice')).toEqual({ plan: 'other' });

@@ -5,6 +5,7 @@ import { insertEvents } from './insert-events.js';
 import { resolvePersonKeys } from './person-keys.js';
 import { updateRollups } from './rollup-update.js';
 import { inTransaction } from './transaction-retry.js';
+import { registerUsers } from './user-registry.js';
 
 /** The first copy of each `(project_id, uuid)` in the call. */
 function firstCopies(events: readonly StoredEvent[]): StoredEvent[] {
@@ -21,7 +22,8 @@ function firstCopies(events: readonly StoredEvent[]): StoredEvent[] {
  * One transaction, a handful of statements whatever the batch size: resolve person keys (a locking
  * read of device links, only for anonymous events), multi-row `INSERT IGNORE ... RETURNING` of the
  * events (the first copy of a `(project_id, uuid)` wins, within the call and across calls), then
- * the rollups for exactly the rows inserted (one person-day insert, one daily-count upsert).
+ * the rollups for exactly the rows inserted (one person-day insert, one daily-count upsert), and
+ * the user ids of those rows (`ns_users`).
  */
 export async function appendEvents(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[]): Promise<AppendResult> {
   const unique = firstCopies(events);
@@ -31,6 +33,7 @@ export async function appendEvents(db: Knex, dialect: SqlDialect, events: readon
     const keys = await resolvePersonKeys(trx, dialect, unique);
     const stored = await insertEvents(trx, dialect, unique, keys);
     await updateRollups(trx, dialect, stored);
+    await registerUsers(trx, dialect, stored);
     return stored.length;
   });
   return { inserted, duplicates: events.length - inserted };

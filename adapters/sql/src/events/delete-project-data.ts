@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SqlDialect } from '../dialect.js';
 
 /** Every table with rows of a project besides `ns_events`; all keyed or indexed by `project_id` first. */
-const PROJECT_TABLES = ['ns_person_days', 'ns_daily_counts', 'ns_device_links', 'ns_user_properties', 'ns_replay_chunks'];
+const PROJECT_TABLES = ['ns_person_days', 'ns_daily_counts', 'ns_device_links', 'ns_users', 'ns_user_properties', 'ns_replay_chunks'];
 
 /** Rows per `DELETE ... LIMIT` on MySQL: short transactions, a bounded undo log, no long lock on the tables. */
 const SLICE = 10_000;
@@ -17,7 +17,7 @@ async function deleteInSlices(db: Knex, table: string, projectId: number): Promi
 }
 
 /**
- * Deletes every event, rollup row, device link, user property and replay chunk of one project and
+ * Deletes every event, rollup row, device link, user id, user property and replay chunk of one project and
  * nothing else; returns the events deleted. SQLite: one transaction. MySQL: statements of at most
  * 10,000 rows each, events first, so a project of millions of events neither bloats the undo log
  * nor holds locks for minutes; if it is interrupted, calling it again finishes the job (what it

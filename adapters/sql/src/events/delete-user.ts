@@ -5,7 +5,7 @@ import { personKeyText, subtractShares } from './rollup-subtraction.js';
 import type { PersonShare } from './rollup-subtraction.js';
 import { dayExpression } from './sql-expressions.js';
 import { inTransaction } from './transaction-retry.js';
-import { indexed, linkedDevices, userEventQueries } from './user-events.js';
+import { indexed, linkedDevices, userEvents } from './user-events.js';
 
 const SESSION_CHUNK = 500;
 
@@ -28,33 +28,30 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
 }
 
 /**
- * Forgets a user in one transaction (retried whole on a deadlock): its events (see
- * `userEventQueries`), its share of the rollups, its replay sessions, its device links and its
- * properties. On MySQL the links and the events are read `FOR UPDATE` first: the next-key locks
- * make a concurrent `appendEvents` of this user, or of an anonymous event of its devices, wait
- * until the deletion commits (then the devices are unlinked, so such an event counts as its
- * device's), and a concurrent `linkDevice` to this user wait too — nothing is deleted that the
- * rollup subtraction did not count.
+ * Forgets a user in one transaction (retried whole on a deadlock): its events (see `userEvents`),
+ * its share of the rollups, its replay sessions, its device links, its row in `ns_users` and its
+ * properties. On MySQL the links and the person's range of the person index are read `FOR UPDATE`
+ * first: the next-key locks make a concurrent `appendEvents` of this user, or of an anonymous event
+ * of its devices, wait until the deletion commits (then the devices are unlinked, so such an event
+ * counts as its device's), and a concurrent `linkDevice` to this user wait too — nothing is deleted
+ * that the rollup subtraction did not count.
  */
 export function deleteUser(db: Knex, dialect: SqlDialect, projectId: number, userId: string): Promise<UserDeletion> {
   const locking = (query: Knex.QueryBuilder) => (dialect === 'mysql' ? query.forUpdate() : query);
   return inTransaction(db, async (trx) => {
     await locking(linkedDevices(trx, projectId, userId));
-    const shares: PersonShare[] = [];
-    for (const branch of userEventQueries(trx, dialect, projectId, userId)) {
-      const counted: unknown = await locking(
-        branch
-          .select('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${personKeyText(dialect)} AS person`), trx.raw('COUNT(*) AS n'))
-          .groupBy('event_name', 'day', 'person_key'),
-      );
-      for (const row of counted as (Omit<PersonShare, 'person_key'> & { person: string | null })[]) shares.push({ ...row, person_key: row.person });
-    }
+    const counted: unknown = await locking(
+      userEvents(trx, dialect, projectId, userId)
+        .select('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${personKeyText(dialect)} AS person`), trx.raw('COUNT(*) AS n'))
+        .groupBy('event_name', 'day', 'person_key'),
+    );
+    const shares: PersonShare[] = (counted as (Omit<PersonShare, 'person_key'> & { person: string | null })[]).map((row) => ({ ...row, person_key: row.person }));
 
-    let events = 0;
-    for (const branch of userEventQueries(trx, dialect, projectId, userId)) events += Number(await branch.delete());
+    const events = Number(await userEvents(trx, dialect, projectId, userId).delete());
     await subtractShares(trx, dialect, projectId, shares);
     await deleteReplays(trx, dialect, projectId, userId);
     await trx('ns_device_links').where({ project_id: projectId, user_id: userId }).delete();
+    await trx('ns_users').where({ project_id: projectId, user_id: userId }).delete();
     await trx('ns_user_properties').where({ project_id: projectId, user_id: userId }).delete();
     return { events };
   });

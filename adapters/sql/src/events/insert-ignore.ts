@@ -73,6 +73,13 @@ export async function insertIgnoreReturning<T>(
   return rawRows<T>(await db.raw(`${sql}${conflict} RETURNING ${columnList(dialect, returning)}`, bindings), dialect);
 }
 
+/** A multi-row insert that skips rows whose unique key exists (`INSERT IGNORE` / `ON CONFLICT DO NOTHING`). */
+export async function insertIgnore(db: Knex | Knex.Transaction, dialect: SqlDialect, table: string, columns: readonly string[], rows: readonly SqlRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const { sql, bindings } = insertStatement(dialect, table, columns, rows, true);
+  await db.raw(dialect === 'mysql' ? sql : `${sql} ON CONFLICT DO NOTHING`, bindings);
+}
+
 /**
  * A multi-row upsert that adds `added` columns of each row to the existing row of the same `key`
  * (`ON DUPLICATE KEY UPDATE c = c + VALUES(c)` / `ON CONFLICT (key) DO UPDATE SET c = c + excluded.c`).

@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { EventListQuery, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../dialect.js';
-import { fromEventRow } from './event-rows.js';
+import { deviceKey, fromEventRow, userKey } from './event-rows.js';
 import type { EventRow } from './event-rows.js';
 import { pageLimit } from './page-limit.js';
 import { applyFilter } from './sql-expressions.js';
-import { eventsBy, userEventQueries } from './user-events.js';
+import { eventsByPerson, userEvents } from './user-events.js';
 
 /** The columns `fromEventRow` reads. */
 const COLUMNS = ['project_id', 'uuid', 'event_name', 'user_id', 'device_id', 'session_id', 'ts', 'received_at', 'str_props', 'num_props'];
@@ -35,24 +35,29 @@ function page(builder: Knex.QueryBuilder, db: Knex, dialect: SqlDialect, query: 
 }
 
 /**
- * A page of events, newest first, in SQL. For a user, its own events and its linked devices'
- * anonymous events are read as two index-ordered pages of `limit` rows each and merged
- * (`UNION ALL`, then one sort of at most 2 × limit rows).
+ * The anonymous events of a device, whoever it is linked to: under the linked user's person key
+ * once linked (`linkDevice` re-keys them), under the device's own before. The link and the events
+ * are read in one transaction, so from one snapshot: a link made meanwhile cannot hide them.
+ */
+function deviceEvents(db: Knex, dialect: SqlDialect, query: EventListQuery, deviceId: string, limit: number): Promise<unknown> {
+  return db.transaction(async (trx): Promise<unknown> => {
+    const link = (await trx('ns_device_links').first('user_id').where({ project_id: query.projectId, device_id: deviceId })) as { user_id: string } | undefined;
+    const personKey = link === undefined ? deviceKey(deviceId) : userKey(link.user_id);
+    const events = eventsByPerson(trx, dialect).where({ project_id: query.projectId, person_key: personKey }).whereNull('user_id');
+    return page(events, trx, dialect, query, limit);
+  });
+}
+
+/**
+ * A page of events, newest first, in SQL: a user's or a device's through the person index (one
+ * range, read in index order), a project's through a scan.
  */
 export async function listEvents(db: Knex, dialect: SqlDialect, query: EventListQuery): Promise<StoredEvent[]> {
   const limit = pageLimit(query.limit);
   if (query.events?.length === 0) return [];
   let rows: unknown;
-  if (query.userId === undefined) {
-    const events = query.deviceId === undefined ? db('ns_events') : eventsBy(db, dialect, 'device');
-    rows = await page(events.where('project_id', query.projectId), db, dialect, query, limit);
-  } else {
-    const [own, linked] = userEventQueries(db, dialect, query.projectId, query.userId);
-    const both = db
-      .select('*')
-      .from(page(own, db, dialect, query, limit).as('own'))
-      .unionAll(db.select('*').from(page(linked, db, dialect, query, limit).as('linked')));
-    rows = await db.select('*').from(both.as('person')).orderBy(NEWEST_FIRST).limit(limit);
-  }
+  if (query.userId !== undefined) rows = await page(userEvents(db, dialect, query.projectId, query.userId), db, dialect, query, limit);
+  else if (query.deviceId !== undefined) rows = await deviceEvents(db, dialect, query, query.deviceId, limit);
+  else rows = await page(db('ns_events').where('project_id', query.projectId), db, dialect, query, limit);
   return (rows as EventRow[]).map(fromEventRow);
 }

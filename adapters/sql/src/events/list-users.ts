@@ -5,8 +5,8 @@ import { pageLimit } from './page-limit.js';
 type Properties = TrackedUser['properties'];
 
 /**
- * The first `count` distinct user ids of one table after the cursor, in id order: on `ns_events`
- * a (loose) scan of the `(project_id, user_id, …)` index, on the other two their keys.
+ * The first `count` distinct user ids of one table after the cursor, in id order: a range of
+ * each table's `(project_id, user_id)` key or index.
  */
 function idsOf(db: Knex, table: string, request: UserListRequest, count: number): Knex.QueryBuilder {
   const builder = db(table).distinct('user_id').where('project_id', request.projectId);
@@ -16,8 +16,8 @@ function idsOf(db: Knex, table: string, request: UserListRequest, count: number)
 }
 
 /**
- * A page of the people of a project: every `user_id` that has events, a linked device or a
- * properties record, in code-point order (the binary collation on MySQL, `BINARY` on SQLite both
+ * A page of the people of a project: every `user_id` that has events (`ns_users`, kept by
+ * `appendEvents`), a linked device or a properties record, in code-point order (the binary collation on MySQL, `BINARY` on SQLite both
  * compare UTF-8 bytes, which orders as code points). One query merges the first `limit + 1` ids of
  * each source; a second reads the page's properties.
  */
@@ -25,7 +25,7 @@ export async function listUsers(db: Knex, request: UserListRequest): Promise<Tra
   const limit = pageLimit(request.limit);
   const union = db
     .select('user_id')
-    .from(idsOf(db, 'ns_events', request, limit + 1).as('e'))
+    .from(idsOf(db, 'ns_users', request, limit + 1).as('e'))
     .union(db.select('user_id').from(idsOf(db, 'ns_device_links', request, limit + 1).as('l')))
     .union(db.select('user_id').from(idsOf(db, 'ns_user_properties', request, limit + 1).as('p')));
   const found = (await db.select('user_id').from(union.as('people')).orderBy('user_id').limit(limit + 1)) as { user_id: string }[];

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { rawRows } from '../dialect.js';
 import type { SqlDialect } from '../dialect.js';
 import { dayExpression } from './sql-expressions.js';
-import { eventsBy } from './user-events.js';
+import { eventsByPerson } from './user-events.js';
 
 /** Events about to be deleted, counted per (event, UTC day, person key); the key as decimal text. */
 export interface PersonShare {
@@ -65,7 +65,7 @@ function caseOf(trx: Knex.Transaction, pairs: readonly PairChange[], amount: (pa
 async function stillPresent(trx: Knex.Transaction, dialect: SqlDialect, projectId: number, keys: readonly string[]): Promise<Set<string>> {
   const present = new Set<string>();
   for (const chunk of chunks(keys, KEY_CHUNK)) {
-    const rows: unknown = await eventsBy(trx, dialect, 'person')
+    const rows: unknown = await eventsByPerson(trx, dialect)
       .distinct('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${personKeyText(dialect)} AS person`))
       .where('project_id', projectId)
       .whereIn('person_key', chunk);
@@ -77,7 +77,7 @@ async function stillPresent(trx: Knex.Transaction, dialect: SqlDialect, projectI
 /**
  * Takes the deleted events out of the rollups, exactly: `total` drops by the events deleted in each
  * (event, day); a person-day row goes when its person has no event left in that (event, day) —
- * checked on the remaining raw events through the `(project_id, person_key)` index — and `uniq`
+ * checked on the remaining raw events through the `(project_id, person_key, …)` index — and `uniq`
  * drops by the rows really deleted (`DELETE ... RETURNING`); a daily row left with no event goes.
  * Cost: proportional to the deleted person's events and days, not to the project's traffic.
  * Runs in the deletion's transaction, after the events are deleted; pairs in key order.

@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { SqlDialect } from '../dialect.js';
+import { userKey } from './event-rows.js';
 
-/** Indexes a people query is pinned to on SQLite (migrations 0001-events and 0003-people), by table. */
+/** Indexes a people query is pinned to on SQLite (migrations 0003-people and 0005-person-events), by table. */
 const INDEXES = {
-  ns_events: { user: 'ns_events_project_user_ts', device: 'ns_events_project_device_ts', person: 'ns_events_project_person' },
+  ns_events: { person: 'ns_events_project_person_ts' },
   ns_replay_chunks: { user: 'ns_replay_chunks_project_user', device: 'ns_replay_chunks_project_device' },
 } as const;
 
@@ -18,9 +19,9 @@ export function indexed<T extends keyof typeof INDEXES>(db: Knex, dialect: SqlDi
   return dialect === 'sqlite' ? db.from(db.raw('?? INDEXED BY ??', [table, name])) : db(table);
 }
 
-/** `ns_events` read through one of its people indexes (see `indexed`). */
-export function eventsBy(db: Knex, dialect: SqlDialect, index: keyof (typeof INDEXES)['ns_events']): Knex.QueryBuilder {
-  return indexed(db, dialect, 'ns_events', index);
+/** `ns_events` read through its `(project_id, person_key, ts, uuid)` index (see `indexed`). */
+export function eventsByPerson(db: Knex, dialect: SqlDialect): Knex.QueryBuilder {
+  return indexed(db, dialect, 'ns_events', 'person');
 }
 
 /** The devices linked to a user (through the `(project_id, user_id)` index of migration 0003-people). */
@@ -29,14 +30,15 @@ export function linkedDevices(db: Knex, projectId: number, userId: string): Knex
 }
 
 /**
- * The events of a user, as two queries on `ns_events` (each served by one index, so each can be
- * read newest first without a sort): its own (`user_id`), and the anonymous ones (`user_id` NULL)
- * of every device linked to it, stored before or after the link. An event of a linked device that
- * carries another user's id is that user's, not this one's — the same people `uniq` counts.
+ * The events of a user: its own (`user_id`) and the anonymous ones (`user_id` NULL) of every
+ * device linked to it, stored before or after the link — the same people `uniq` counts. All of
+ * them carry the user's person key (`resolvePersonKeys`, and `linkDevice` re-keys the past ones),
+ * so this is one range of the person index, read newest first without a sort. The condition on
+ * the ids keeps the answer exact should another person's key ever collide with this one. An event
+ * of a linked device that carries another user's id is that user's, not this one's.
  */
-export function userEventQueries(db: Knex, dialect: SqlDialect, projectId: number, userId: string): [own: Knex.QueryBuilder, linked: Knex.QueryBuilder] {
-  return [
-    eventsBy(db, dialect, 'user').where({ project_id: projectId, user_id: userId }),
-    eventsBy(db, dialect, 'device').where('project_id', projectId).whereNull('user_id').whereIn('device_id', linkedDevices(db, projectId, userId)),
-  ];
+export function userEvents(db: Knex, dialect: SqlDialect, projectId: number, userId: string): Knex.QueryBuilder {
+  return eventsByPerson(db, dialect)
+    .where({ project_id: projectId, person_key: userKey(userId) })
+    .where((ids) => void ids.where('user_id', userId).orWhere((anonymous) => void anonymous.whereNull('user_id').whereIn('device_id', linkedDevices(db, projectId, userId))));
 }

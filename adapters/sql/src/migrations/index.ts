@@ -2,9 +2,10 @@ import { eventsMigration } from './0001-events.js';
 import { configMigration } from './0002-config.js';
 import { peopleMigration } from './0003-people.js';
 import { rateLimitsMigration } from './0004-rate-limits.js';
+import { personEventsMigration } from './0005-person-events.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
 
 /** Every migration in order. Append only: a released migration is never edited or removed. */
-export const MIGRATIONS: readonly SqlMigration[] = [eventsMigration, configMigration, peopleMigration, rateLimitsMigration];
+export const MIGRATIONS: readonly SqlMigration[] = [eventsMigration, configMigration, peopleMigration, rateLimitsMigration, personEventsMigration];

@@ -8,7 +8,10 @@ export interface EventListQuery {
    * to it, stored before or after the link — the events `uniq` counts as this person. @default any
    */
   userId?: string;
-  /** Events of this device (`device_id`), whoever it is linked to. @default any */
+  /**
+   * Events sent from this device (`device_id`): with `userId`, that user's; alone, the anonymous ones (no
+   * `user_id`), whoever the device is linked to — what an unidentified visitor did on it. @default any
+   */
   deviceId?: string;
   /** Only these event names (an empty list matches nothing). @default all */
   events?: string[];

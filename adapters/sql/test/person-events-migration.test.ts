@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import type { Knex } from 'knex';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSqlStorage } from '@northstar/adapter-sql';
+import { createMemoryStorage } from '@northstar/adapter-memory';
+import { DAY1, databaseAvailable, rowTable, selectedDatabases, storedEvent, testMysqlUrl, uuidNo } from '@northstar/adapter-testing';
+import type { AggregateQuery, EventStore, StoredEvent } from '@northstar/server';
+import type { SqlDialect } from '../src/dialect.js';
+import { insertEvents } from '../src/events/insert-events.js';
+import { linkDevice } from '../src/events/link-device.js';
+import { resolvePersonKeys } from '../src/events/person-keys.js';
+import { updateRollups } from '../src/events/rollup-update.js';
+import { MIGRATIONS_TABLE } from '../src/migrate.js';
+import { MIGRATIONS } from '../src/migrations/index.js';
+import type { SqlMigration } from '../src/migrations/index.js';
+import { openKnex } from '../src/sql-storage.js';
+
+const HOUR = 3_600_000;
+const BEFORE_0005 = MIGRATIONS.findIndex((migration) => migration.name === '0005-person-events');
+
+/** Events of u1 (own, and anonymous on d1 before and after its link), of u2 (events only), and of an unlinked device. */
+const EVENTS: StoredEvent[] = [
+  storedEvent(1, { device_id: 'd1', timestamp: DAY1 + 1 * HOUR }),
+  storedEvent(2, { user_id: 'u1', device_id: 'd1', timestamp: DAY1 + 2 * HOUR }),
+  storedEvent(3, { user_id: 'u2', device_id: 'd2', timestamp: DAY1 + 3 * HOUR }),
+  storedEvent(4, { device_id: 'd3', timestamp: DAY1 + 4 * HOUR }),
+  storedEvent(5, { device_id: 'd1', event_name: 'click', timestamp: DAY1 + 5 * HOUR }),
+  storedEvent(6, { user_id: 'u2', device_id: 'd1', timestamp: DAY1 + 6 * HOUR }),
+];
+
+/** What `appendEvents` did before 0005-person-events: events and rollups, no `ns_users`. */
+async function appendAsBefore(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    const keys = await resolvePersonKeys(trx, dialect, events);
+    await updateRollups(trx, dialect, await insertEvents(trx, dialect, events, keys));
+  });
+}
+
+function migrationsUpTo(count: number): Knex.MigrationSource<SqlMigration> {
+  return {
+    getMigrations: () => Promise.resolve(MIGRATIONS.slice(0, count)),
+    getMigrationName: (migration) => migration.name,
+    getMigration: (migration) => Promise.resolve({ up: (db: Knex) => migration.up(db, db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite'), down: () => Promise.resolve() }),
+  };
+}
+
+async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
+  if (dialect === 'sqlite') {
+    const rows = await db.raw<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ns_events' AND name NOT LIKE 'sqlite_%'");
+    return rows.map((row) => row.name).sort();
+  }
+  const [rows = []] = await db.raw<[{ name: string }[]]>("SELECT DISTINCT INDEX_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ns_events' AND INDEX_NAME <> 'PRIMARY'");
+  return rows.map((row) => row.name).sort();
+}
+
+const uniqPerDay = (events: EventStore, metric: 'uniq' | 'total') =>
+  events.aggregate({ projectId: 1, events: ['$pageview', 'click'], metric, interval: 'day', from: DAY1 - 24 * HOUR, to: DAY1 + 48 * HOUR } satisfies AggregateQuery);
+
+async function mysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `ns_test_${Date.now().toString(36)}_m0005`;
+  const base = new URL(testMysqlUrl());
+  const admin = async (sql: string) => {
+    const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
+    try {
+      await connection.query(sql, [name]);
+    } finally {
+      await connection.end();
+    }
+  };
+  await admin('CREATE DATABASE ?? CHARACTER SET utf8mb4');
+  return { url: new URL(name, base).href, drop: () => admin('DROP DATABASE IF EXISTS ??') };
+}
+
+async function sqliteDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ns-m0005-'));
+  return { url: `sqlite:${path.join(dir, 'data.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
+  const available = await databaseAvailable(kind);
+  describe.skipIf(!available)(`migration 0005-person-events on ${kind}`, () => {
+    it('upgrades a database with events: one person index, users backfilled, the same answers before and after a deletion', async () => {
+      const database = kind === 'mysql' ? await mysqlDatabase() : await sqliteDatabase();
+      cleanups.push(database.drop);
+      const { db, dialect } = await openKnex({ url: database.url });
+      cleanups.unshift(() => db.destroy());
+
+      await db.migrate.latest({ migrationSource: migrationsUpTo(BEFORE_0005), tableName: MIGRATIONS_TABLE });
+      await appendAsBefore(db, dialect, EVENTS.slice(0, 4));
+      expect(await linkDevice(db, dialect, 1, 'd1', 'u1')).toBe('created');
+      await appendAsBefore(db, dialect, EVENTS.slice(4));
+
+      const storage = await createSqlStorage({ knex: db });
+      expect(await eventIndexes(db, dialect)).toEqual(['ns_events_project_event_ts', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
+      const { events } = storage;
+      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u1', 'u2']);
+      expect((await events.listEvents({ projectId: 1, userId: 'u1' })).map((event) => event.uuid)).toEqual([5, 2, 1].map(uuidNo));
+      expect((await events.listEvents({ projectId: 1, deviceId: 'd1' })).map((event) => event.uuid)).toEqual([5, 1].map(uuidNo));
+      expect((await events.listEvents({ projectId: 1, deviceId: 'd3' })).map((event) => event.uuid)).toEqual([uuidNo(4)]);
+
+      const memory = createMemoryStorage().events;
+      await memory.appendEvents(EVENTS.slice(0, 4));
+      await memory.linkDevice(1, 'd1', 'u1');
+      await memory.appendEvents(EVENTS.slice(4));
+      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(events, metric))).toEqual(rowTable(await uniqPerDay(memory, metric)));
+
+      expect(await events.deleteUser(1, 'u1')).toEqual({ events: 3 });
+      await memory.deleteUser(1, 'u1');
+      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u2']);
+      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(events, metric))).toEqual(rowTable(await uniqPerDay(memory, metric)));
+      // written after the upgrade: a new user is listed at once
+      await events.appendEvents([storedEvent(7, { user_id: 'u0', timestamp: DAY1 + 7 * HOUR })]);
+      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u0', 'u2']);
+    });
+  });
+}
