@@ -17,8 +17,8 @@ async function deleteInSlices(db: Knex, table: string, projectId: number): Promi
 }
 
 /**
- * Deletes every event, rollup row, device link, user id, user property and replay chunk of one project and
- * nothing else; returns the events deleted. SQLite: one transaction. MySQL: statements of at most
+ * Deletes every event, rollup row, device link, user id, user property and replay chunk of one
+ * project and nothing else; returns the events deleted. SQLite: one transaction. MySQL: statements of at most
  * 10,000 rows each, events first, so a project of millions of events neither bloats the undo log
  * nor holds locks for minutes; if it is interrupted, calling it again finishes the job (what it
  * left is only of this project). Events that arrive while it runs may survive it: revoke the

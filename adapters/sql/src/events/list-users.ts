@@ -17,8 +17,8 @@ function idsOf(db: Knex, table: string, request: UserListRequest, count: number)
 
 /**
  * A page of the people of a project: every `user_id` that has events (`ns_users`, kept by
- * `appendEvents`), a linked device or a properties record, in code-point order (the binary collation on MySQL, `BINARY` on SQLite both
- * compare UTF-8 bytes, which orders as code points). One query merges the first `limit + 1` ids of
+ * `appendEvents`), a linked device or a properties record, in code-point order (the binary
+ * collation on MySQL, `BINARY` on SQLite both compare UTF-8 bytes, which orders as code points). One query merges the first `limit + 1` ids of
  * each source; a second reads the page's properties.
  */
 export async function listUsers(db: Knex, request: UserListRequest): Promise<TrackedUserPage> {
