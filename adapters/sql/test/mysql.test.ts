@@ -1,36 +1,28 @@
-import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqlStorage, migrateSql } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
-import { databaseAvailable, rowTable, selectedDatabases, storedEvent, testMysqlUrl } from '@northstar/adapter-testing';
+import { databaseAvailable, rowTable, selectedDatabases, storedEvent } from '@northstar/adapter-testing';
 import type { AggregateQuery, StorageAdapter, StoredEvent } from '@northstar/server';
 import { MIGRATIONS } from '../src/migrations/index.js';
+import { createMysqlDatabase } from './support/test-databases.js';
+import type { TestDatabase } from './support/test-databases.js';
 
 const enabled = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
-const name = `ns_test_${Date.now().toString(36)}_conc`;
-const url = new URL(name, testMysqlUrl()).href;
-
-async function admin(sql: string) {
-  const base = new URL(testMysqlUrl());
-  const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
-  try {
-    await connection.query(sql, [name]);
-  } finally {
-    await connection.end();
-  }
-}
+let database: TestDatabase;
 
 describe.skipIf(!enabled)('sql storage on mysql only', () => {
-  beforeAll(() => admin('CREATE DATABASE ?? CHARACTER SET utf8mb4'));
-  afterAll(() => admin('DROP DATABASE IF EXISTS ??'));
+  beforeAll(async () => {
+    database = await createMysqlDatabase('conc');
+  });
+  afterAll(() => database.drop());
 
   it('runs migrations once: a second run applies nothing', async () => {
-    expect(await migrateSql({ url })).toEqual(MIGRATIONS.map((migration) => migration.name));
-    expect(await migrateSql({ url })).toEqual([]);
+    expect(await migrateSql({ url: database.url })).toEqual(MIGRATIONS.map((migration) => migration.name));
+    expect(await migrateSql({ url: database.url })).toEqual([]);
   });
 
   it('keeps the rollups exact under two writers racing with overlapping batches and links', async () => {
-    const writers: StorageAdapter[] = [await createSqlStorage({ url }), await createSqlStorage({ url })];
+    const writers: StorageAdapter[] = [await createSqlStorage({ url: database.url }), await createSqlStorage({ url: database.url })];
     const memory = createMemoryStorage();
     // 40 people (devices d0..d39; even ones identify as u<n/2>), 600 events over 3 days, each batch sent by both writers.
     const events: StoredEvent[] = Array.from({ length: 600 }, (_, n) =>

@@ -1,22 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import type { Knex } from 'knex';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlStorage } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
-import { DAY1, databaseAvailable, rowTable, selectedDatabases, storedEvent, testMysqlUrl, uuidNo } from '@northstar/adapter-testing';
+import { DAY1, databaseAvailable, rowTable, selectedDatabases, storedEvent, uuidNo } from '@northstar/adapter-testing';
 import type { AggregateQuery, EventStore, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../src/dialect.js';
 import { insertEvents } from '../src/events/insert-events.js';
 import { linkDevice } from '../src/events/link-device.js';
 import { resolvePersonKeys } from '../src/events/person-keys.js';
 import { updateRollups } from '../src/events/rollup-update.js';
-import { MIGRATIONS_TABLE } from '../src/migrate.js';
+import { runMigrations } from '../src/migrate.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
-import type { SqlMigration } from '../src/migrations/index.js';
 import { openKnex } from '../src/sql-storage.js';
+import { createMysqlDatabase, createSqliteDatabase } from './support/test-databases.js';
 
 const HOUR = 3_600_000;
 const BEFORE_0005 = MIGRATIONS.findIndex((migration) => migration.name === '0005-person-events');
@@ -39,14 +35,6 @@ async function appendAsBefore(db: Knex, dialect: SqlDialect, events: readonly St
   });
 }
 
-function migrationsUpTo(count: number): Knex.MigrationSource<SqlMigration> {
-  return {
-    getMigrations: () => Promise.resolve(MIGRATIONS.slice(0, count)),
-    getMigrationName: (migration) => migration.name,
-    getMigration: (migration) => Promise.resolve({ up: (db: Knex) => migration.up(db, db.client.config.client === 'mysql2' ? 'mysql' : 'sqlite'), down: () => Promise.resolve() }),
-  };
-}
-
 async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
   if (dialect === 'sqlite') {
     const rows = await db.raw<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ns_events' AND name NOT LIKE 'sqlite_%'");
@@ -59,26 +47,6 @@ async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
 const uniqPerDay = (events: EventStore, metric: 'uniq' | 'total') =>
   events.aggregate({ projectId: 1, events: ['$pageview', 'click'], metric, interval: 'day', from: DAY1 - 24 * HOUR, to: DAY1 + 48 * HOUR } satisfies AggregateQuery);
 
-async function mysqlDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `ns_test_${Date.now().toString(36)}_m0005`;
-  const base = new URL(testMysqlUrl());
-  const admin = async (sql: string) => {
-    const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
-    try {
-      await connection.query(sql, [name]);
-    } finally {
-      await connection.end();
-    }
-  };
-  await admin('CREATE DATABASE ?? CHARACTER SET utf8mb4');
-  return { url: new URL(name, base).href, drop: () => admin('DROP DATABASE IF EXISTS ??') };
-}
-
-async function sqliteDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'ns-m0005-'));
-  return { url: `sqlite:${path.join(dir, 'data.db')}`, drop: () => rm(dir, { recursive: true, force: true }) };
-}
-
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups) await cleanup();
@@ -88,12 +56,12 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
   const available = await databaseAvailable(kind);
   describe.skipIf(!available)(`migration 0005-person-events on ${kind}`, () => {
     it('upgrades a database with events: one person index, users backfilled, the same answers before and after a deletion', async () => {
-      const database = kind === 'mysql' ? await mysqlDatabase() : await sqliteDatabase();
+      const database = kind === 'mysql' ? await createMysqlDatabase('m0005') : await createSqliteDatabase();
       cleanups.push(database.drop);
       const { db, dialect } = await openKnex({ url: database.url });
       cleanups.unshift(() => db.destroy());
 
-      await db.migrate.latest({ migrationSource: migrationsUpTo(BEFORE_0005), tableName: MIGRATIONS_TABLE });
+      await runMigrations(db, dialect, MIGRATIONS.slice(0, BEFORE_0005));
       await appendAsBefore(db, dialect, EVENTS.slice(0, 4));
       expect(await linkDevice(db, dialect, 1, 'd1', 'u1')).toBe('created');
       await appendAsBefore(db, dialect, EVENTS.slice(4));
