@@ -168,3 +168,49 @@ describe('isForbiddenAddress', () => {
     expect(isForbiddenAddress(address)).toBe(forbidden);
   });
 });
+
+describe('isForbiddenAddress: IPv6 addresses that embed an IPv4 address are judged by that address', () => {
+  // Teredo (2001:0::/32) carries the client's IPv4 in the last 32 bits, each bit inverted, and the
+  // server's in bits 32-63: 127.0.0.1 ^ 0xffffffff = 80ff:fffe, 10.0.0.1 → f5ff:fffe, 8.8.8.8 → f7f7:f7f7.
+  it.each([
+    ['IPv4-mapped, dotted', '::ffff:127.0.0.1', true],
+    ['IPv4-mapped, hex groups', '::ffff:7f00:1', true],
+    ['IPv4-mapped, uncompressed', '0:0:0:0:0:ffff:7f00:0001', true],
+    ['IPv4-mapped, upper case', '::FFFF:A9FE:A9FE', true],
+    ['IPv4-mapped, public', '::ffff:8.8.8.8', false],
+    ['IPv4-compatible (deprecated), loopback', '::127.0.0.1', true],
+    ['IPv4-compatible (deprecated), hex', '::a00:1', true],
+    ['IPv4-compatible (deprecated), public: the whole range is refused', '::8.8.8.8', true],
+    ['SIIT, dotted', '::ffff:0:127.0.0.1', true],
+    ['SIIT, hex groups', '::ffff:0:7f00:1', true],
+    ['SIIT, uncompressed', '0000:0000:0000:0000:ffff:0000:0a00:0001', true],
+    ['SIIT, link-local metadata', '::ffff:0:169.254.169.254', true],
+    ['SIIT, private', '::ffff:0:c0a8:1', true],
+    ['SIIT, public', '::ffff:0:8.8.8.8', false],
+    ['NAT64 well-known, dotted', '64:ff9b::127.0.0.1', true],
+    ['NAT64 well-known, hex', '64:ff9b::a9fe:a9fe', true],
+    ['NAT64 well-known, uncompressed', '0064:ff9b:0000:0000:0000:0000:c0a8:0001', true],
+    ['NAT64 well-known, public', '64:ff9b::8.8.8.8', false],
+    ['NAT64 well-known prefix outside its /96', '64:ff9b:0:1::8.8.8.8', true],
+    ['NAT64 local-use /48, loopback', '64:ff9b:1::127.0.0.1', true],
+    ['NAT64 local-use /48, public', '64:ff9b:1:0:0:0:808:808', true],
+    ['6to4, loopback', '2002:7f00:1::1', true],
+    ['6to4, private', '2002:c0a8:101::', true],
+    ['6to4, link-local', '2002:a9fe:a9fe:0:0:0:0:1', true],
+    ['6to4, public', '2002:808:808::1', false],
+    ['Teredo, client loopback', '2001:0:4136:e378:8000:63bf:80ff:fffe', true],
+    ['Teredo, client loopback, compressed', '2001::80ff:fffe', true],
+    ['Teredo, client private', '2001:0:4136:e378:8000:63bf:f5ff:fffe', true],
+    ['Teredo, client link-local', '2001:0:4136:e378::5601:5601', true],
+    ['Teredo, private server', '2001:0:a00:1:8000:63bf:f7f7:f7f7', true],
+    ['Teredo, public client and server', '2001:0:4136:e378:8000:63bf:f7f7:f7f7', false],
+    ['benchmarking (2001:2::/48)', '2001:2::1', true],
+    ['a public address beside Teredo (2001:4860::/32)', '2001:4860:4860::8888', false],
+  ])('%s: %s → %s', (_form, address, forbidden) => {
+    expect(isForbiddenAddress(address)).toBe(forbidden);
+  });
+
+  it.each(['[::ffff:0:127.0.0.1]', '[2001::80ff:fffe]', '[64:ff9b::7f00:1]', '[::ffff:0:a9fe:a9fe]'])('refuses the webhook URL http://%s/hook with 400', async (host) => {
+    await expect(checkWebhookUrl(`http://${host}/hook`)).rejects.toMatchObject({ status: 400 });
+  });
+});

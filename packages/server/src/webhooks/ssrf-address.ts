@@ -24,14 +24,17 @@ const IPV4_BLOCKED: readonly [string, number][] = [
 ];
 
 /**
- * IPv6 ranges a webhook may not reach: unspecified, loopback, IPv4-compatible, local-use NAT64,
- * discard, documentation, unique-local, link-local, site-local and multicast. Addresses that embed an
- * IPv4 address (mapped, NAT64, 6to4) are judged by that address instead.
+ * IPv6 ranges a webhook may not reach: unspecified, loopback and the deprecated IPv4-compatible
+ * `::/96` (all of it), local-use NAT64 (`64:ff9b:1::/48`, which may embed an IPv4 address at any of
+ * RFC 6052's offsets; the rest of `64:ff9b::/32` outside the well-known `/96` too), discard, benchmarking, documentation, unique-local,
+ * link-local, site-local and multicast. Addresses that embed an IPv4 address at a known place
+ * (`embeddedIpv4`) are judged by that address as well.
  */
 const IPV6_BLOCKED: readonly [string, number][] = [
   ['::', 96],
   ['64:ff9b:1::', 48],
   ['100::', 64],
+  ['2001:2::', 48],
   ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
@@ -65,14 +68,21 @@ function ipv6Groups(address: string): number[] {
 
 const dotted = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 
-/** The IPv4 address inside an IPv4-mapped (::ffff:0:0/96), NAT64 (64:ff9b::/96) or 6to4 (2002::/16) address. */
-function embeddedIpv4(address: string): string | undefined {
-  const g = ipv6Groups(address) as [number, number, number, number, number, number, number, number];
+type Groups = [number, number, number, number, number, number, number, number];
+
+/**
+ * The IPv4 addresses an IPv6 address carries, in every form that routes to them: IPv4-mapped
+ * (`::ffff:0:0/96`), SIIT (`::ffff:0:0:0/96`), NAT64 (`64:ff9b::/96`), 6to4 (`2002::/16`, bits 16-47)
+ * and Teredo (`2001:0::/32`: the server in bits 32-63, the client in the last 32 bits, inverted).
+ */
+function embeddedIpv4(g: Groups): string[] {
   const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
-  if (zeros(0, 5) && g[5] === 0xffff) return dotted(g[6], g[7]);
-  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return dotted(g[6], g[7]);
-  if (g[0] === 0x2002) return dotted(g[1], g[2]);
-  return undefined;
+  if (zeros(0, 5) && g[5] === 0xffff) return [dotted(g[6], g[7])];
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return [dotted(g[6], g[7])];
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return [dotted(g[6], g[7])];
+  if (g[0] === 0x2002) return [dotted(g[1], g[2])];
+  if (g[0] === 0x2001 && g[1] === 0) return [dotted(g[2], g[3]), dotted(g[6] ^ 0xffff, g[7] ^ 0xffff)];
+  return [];
 }
 
 /**
@@ -85,7 +95,8 @@ export function isForbiddenAddress(address: string): boolean {
   const family = isIP(ip);
   if (family === 4) return ipv4Blocked.check(ip, 'ipv4');
   if (family !== 6) return true;
-  const embedded = embeddedIpv4(ip);
-  if (embedded !== undefined) return isForbiddenAddress(embedded);
-  return ipv6Blocked.check(ip, 'ipv6');
+  if (ipv6Blocked.check(ip, 'ipv6')) return true;
+  const groups = ipv6Groups(ip) as Groups;
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).some((group) => group !== 0)) return true;
+  return embeddedIpv4(groups).some((ipv4) => ipv4Blocked.check(ipv4, 'ipv4'));
 }
