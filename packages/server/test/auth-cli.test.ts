@@ -45,6 +45,22 @@ describe('the create-account password', () => {
     expect(await createAccountPassword(parseCliArgs(['create-account', '--password', 'flag']), {}, noInput())).toBe('flag');
   });
 
+  it('fails at once with --password-stdin when standard input is a terminal, instead of waiting for input', async () => {
+    const terminal = Object.assign(new Readable({ read() {} }), { isTTY: true });
+    await expect(createAccountPassword(parseCliArgs(['create-account', '--password-stdin']), {}, terminal)).rejects.toThrow(
+      '--password-stdin needs the password piped in',
+    );
+  });
+
+  it('fails with --password-stdin when nothing was piped', async () => {
+    await expect(createAccountPassword(parseCliArgs(['create-account', '--password-stdin']), {}, noInput())).rejects.toThrow(
+      '--password-stdin read nothing from standard input',
+    );
+    await expect(createAccountPassword(parseCliArgs(['create-account', '--password-stdin']), {}, Readable.from(['\n']))).rejects.toThrow(
+      '--password-stdin read nothing from standard input',
+    );
+  });
+
   it('is required, from one explicit source', async () => {
     await expect(createAccountPassword(parseCliArgs(['create-account']), {}, noInput())).rejects.toThrow('create-account needs a password');
     await expect(createAccountPassword(parseCliArgs(['create-account', '--password-stdin', '--password', 'x']), {}, noInput())).rejects.toThrow('not both');
