@@ -11,7 +11,7 @@ export { Northstar } from './northstar.js';
 export { Client } from './client.js';
 export type { Plugin } from './client.js';
 export type { NorthstarConfig, AutocaptureConfig, ReplayConfig } from './config.js';
-export type { Properties } from './properties.js';
+export type { Properties, PropertyObject, PropertyValue } from './properties.js';
 export type { UserProperties } from './identity.js';
 export type { Revenue, RevenueType } from './revenue.js';
 export { pageViews } from './autocapture/page-views.js';

@@ -1,8 +1,27 @@
 import { utmTags } from './context.js';
 import type { PageContext } from './context.js';
 
+/**
+ * An object, array or date property: sent as its JSON text (`JSON.stringify`). Any object but a function
+ * (functions have `call` and `apply`); object literals match through the index signature, interfaces
+ * and class instances through the other half.
+ */
+export type PropertyObject = { readonly [key: string]: unknown } | (object & { readonly call?: never; readonly apply?: never });
+
+/** One property value; a value JSON cannot write (a cycle, a bigint) is left out. */
+export type PropertyValue = string | number | boolean | null | undefined | PropertyObject;
+
 /** Event properties: finite numbers go to `num_properties`, everything else to `str_properties`. */
-export type Properties = Record<string, string | number | boolean | null | undefined>;
+export type Properties = Record<string, PropertyValue>;
+
+function jsonText(value: object): string | undefined {
+  try {
+    const text: unknown = JSON.stringify(value);
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The caller's properties split by wire type; null and undefined are left out. */
 export function splitProperties(properties?: Properties): PageContext {
@@ -11,7 +30,12 @@ export function splitProperties(properties?: Properties): PageContext {
   for (const key in properties) {
     const value = properties[key];
     if (typeof value === 'number' && Number.isFinite(value)) num[key] = value;
-    else if (value != null) str[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+    else if (value == null) continue;
+    else if (typeof value !== 'object') str[key] = String(value);
+    else {
+      const text = jsonText(value);
+      if (text !== undefined) str[key] = text;
+    }
   }
   return { str, num };
 }
