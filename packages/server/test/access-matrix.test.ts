@@ -2,13 +2,14 @@
  * The authorization matrix: EVERY route of `allRoutes` (read from the source, so routes added later are
  * covered without touching this file) × every kind of credential, against the rules of docs/access.md:
  *
- * | route access  | none, malformed, expired JWT | JWT non-member | JWT of a role            | pk_       | sk_ of a scope         | sk_ of another project |
- * | sdk_key       | 401                          | 401            | 401                      | allowed   | 401                    | 401                    |
- * | account       | 401                          | allowed        | allowed                  | 403       | 403                    | 403                    |
- * | project:scope | 401                          | 403            | allowed if role has scope| 403       | allowed if scope/admin | 403                    |
+ * | route access  | none, malformed, expired JWT, sk_ in X-API-Key | JWT non-member | JWT of a role            | pk_       | sk_ of a scope         | sk_ of another project |
+ * | sdk_key       | 401                                            | 401            | 401                      | allowed   | 401                    | 401                    |
+ * | account       | 401                                            | allowed        | allowed                  | 403       | 403                    | 403                    |
+ * | project:scope | 401                                            | 403            | allowed if role has scope| 403       | allowed if scope ≥ it  | 403                    |
  * | public, embed | the same answer whatever the credential (credentials are ignored)                                         |
  *
- * Roles: viewer = query + read, member = + write, admin and owner = everything. "Allowed" means neither
+ * Scopes are ordered query < read < write < admin (spec 4: "query scope or higher"); each implies the
+ * ones below it. Roles: viewer = query + read, member = + write, admin and owner = everything. "Allowed" means neither
  * 401 nor 403 nor 5xx, and 2xx where a valid request is known: the body schema declares an example
  * (`.meta({ examples })`) or the route takes no body, and every path parameter names an object that
  * exists (`:projectId` the test project, `:accountId` a member, `:id` an object made through the sibling
@@ -50,7 +51,8 @@ type Credential =
   | `JWT of a ${MemberRole}`
   | 'pk_'
   | `sk_ ${SecretKeyScope}`
-  | 'sk_ of another project';
+  | 'sk_ of another project'
+  | 'sk_ admin in X-API-Key';
 const CREDENTIALS: Credential[] = [
   'none',
   'malformed bearer',
@@ -60,13 +62,14 @@ const CREDENTIALS: Credential[] = [
   'pk_',
   ...SCOPES.map((scope) => `sk_ ${scope}` as const),
   'sk_ of another project',
+  'sk_ admin in X-API-Key',
 ];
 
 /** What the table says about one credential on one route: 'same' means "whatever everyone else gets". */
 function expected(route: RouteDefinition, credential: Credential): 'allowed' | 401 | 403 | 'same' {
   const { access } = route;
   if (access.kind === 'public' || access.kind === 'embed_token') return 'same';
-  if (credential === 'none' || credential === 'malformed bearer' || credential === 'expired JWT') return 401;
+  if (credential === 'none' || credential === 'malformed bearer' || credential === 'expired JWT' || credential === 'sk_ admin in X-API-Key') return 401;
   if (access.kind === 'sdk_key') return credential === 'pk_' ? 'allowed' : 401;
   if (access.kind === 'account') return credential.startsWith('JWT') ? 'allowed' : 403;
   if (credential.startsWith('JWT of a ') && credential !== 'JWT of a non-member') {
@@ -74,7 +77,7 @@ function expected(route: RouteDefinition, credential: Credential): 'allowed' | 4
   }
   if (credential.startsWith('sk_ ') && credential !== 'sk_ of another project') {
     const scope = credential.slice(4) as SecretKeyScope;
-    return scope === access.scope || scope === 'admin' ? 'allowed' : 403;
+    return SCOPES.indexOf(scope) >= SCOPES.indexOf(access.scope) ? 'allowed' : 403;
   }
   return 403;
 }
@@ -130,6 +133,8 @@ async function createFixture(): Promise<Fixture> {
     'JWT of a non-member': bearer(await tokens.sign((await account('outsider@example.com')).id)),
     'pk_': { 'X-API-Key': await key(project.id, 'pk') },
     'sk_ of another project': bearer(await key(other.id, 'sk', ['admin'])),
+    // Application routes read secret keys from Authorization: Bearer only.
+    'sk_ admin in X-API-Key': { 'X-API-Key': await key(project.id, 'sk', ['admin']) },
   };
   for (const role of ROLES) headers[`JWT of a ${role}`] = bearer(await tokens.sign((await account(`${role}@example.com`, role)).id));
   for (const scope of SCOPES) headers[`sk_ ${scope}`] = bearer(await key(project.id, 'sk', [scope]));

@@ -60,9 +60,16 @@ describe('query authorization', () => {
     expect((await query({ Authorization: `Bearer ${api.demo.pk}` })).status).toBe(403);
   });
 
-  it('answers a secret key without the query scope with 403', async () => {
-    const key = await secretKey(['read', 'write']);
-    expect(await query({ Authorization: `Bearer ${key}` })).toMatchObject({ status: 403, body: { error: 'This key lacks the query scope' } });
+  it('lets a read or a write key query: scopes are ordered query < read < write < admin (spec 4: "query scope or higher")', async () => {
+    expect((await query({ Authorization: `Bearer ${await secretKey(['read'])}` })).status).toBe(200);
+    expect((await query({ Authorization: `Bearer ${await secretKey(['write'])}` })).status).toBe(200);
+  });
+
+  it('answers a key whose scopes are all below the route\'s with 403', async () => {
+    const key = await secretKey(['query']);
+    const res = await fetch(`${api.url}/v1/projects/${api.demo.project_id}`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'This key lacks the read scope' });
   });
 
   it('lets an admin key query, since admin implies every scope', async () => {
@@ -72,6 +79,16 @@ describe('query authorization', () => {
   it("answers a query for another project than the key's with 403", async () => {
     const other = await api.storage.config.createProject({ name: 'Other', plan: 'pro' });
     expect((await query({ Authorization: `Bearer ${api.demo.sk}` }, other.id)).status).toBe(403);
+  });
+
+  it('refuses a secret key in X-API-Key with 401, naming Authorization: Bearer', async () => {
+    const res = await query({ 'X-API-Key': api.demo.sk });
+    expect(res).toMatchObject({ status: 401, body: { error: expect.stringContaining('Authorization: Bearer') } });
+    expect((await query({ 'X-API-Key': 'sk_unknown' })).status).toBe(401);
+  });
+
+  it('reads the application key from Authorization: Bearer even when X-API-Key holds another', async () => {
+    expect((await query({ Authorization: `Bearer ${api.demo.sk}`, 'X-API-Key': api.demo.pk })).status).toBe(200);
   });
 
   it('checks the key before reading the body', async () => {

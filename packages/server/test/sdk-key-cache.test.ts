@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { seedDemoProject } from '@northstar/server';
@@ -55,5 +56,12 @@ describe('the SDK key cache of /v1/track', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('the documents that promise 401 for a revoked pk_ key', () => {
+  it.each(['docs/access.md', 'docs/ingestion-endpoints.md', 'docs/ingestion-track.md', 'docs/auth.md'])('%s says a revoked pk_ key is accepted for up to sdkKeyCacheMs (10 s)', async (doc) => {
+    const text = (await readFile(new URL(`../../../${doc}`, import.meta.url), 'utf8')).replace(/\s+/g, ' ');
+    expect(text).toMatch(/revoked `pk_`[^.]*`sdkKeyCacheMs`[^.]*10 s/);
   });
 });

@@ -35,7 +35,10 @@ function roles(access: RouteAccess): string {
   return ROLES.filter((role) => roleHasScope(role, access.scope)).join(', ');
 }
 
-function routeRow(route: RouteDefinition): string {
+/** What the table shows of a route (not its handler, so the public type names no Express type). */
+export type AccessTableRoute = Pick<RouteDefinition, 'method' | 'path' | 'access' | 'limit' | 'summary'>;
+
+function routeRow(route: AccessTableRoute): string {
   const cells = [route.method.toUpperCase(), `\`${route.path}\``, credential(route.access), scope(route.access), roles(route.access), route.limit ? `\`${route.limit}\`` : '—', route.summary];
   return `| ${cells.map(cell).join(' | ')} |`;
 }
@@ -57,13 +60,18 @@ the router is mounted. Sign-in, tokens and roles are explained in [auth.md](auth
   \`/auth/refresh\` the refresh-token cookie themselves (401 when wrong).
 - **\`pk_\` key**: \`X-API-Key: pk_...\`, \`Authorization: Bearer pk_...\`, or the body's \`api_key\`
   (\`/v1/track\`, for sendBeacon). The project is the key's. Anything else, a secret key included, is 401.
+  A revoked \`pk_\` key is 401 too, but not at once: ingestion trusts a key that authenticated for
+  \`sdkKeyCacheMs\` (router option, default 10 s), so a revoked \`pk_\` may still be accepted for up to
+  10 s (\`sdkKeyCacheMs: 0\` makes revocation immediate). Secret keys and JWTs are not cached.
 - **JWT**: \`Authorization: Bearer <access token>\` from \`POST /auth/login\`. On project routes the
   account must be a member whose role grants the scope.
-- **\`sk_\` key**: \`Authorization: Bearer sk_...\` of the same project, holding the scope (\`admin\`
-  implies every scope).
+- **\`sk_\` key**: \`Authorization: Bearer sk_...\` of the same project, holding the scope or a higher
+  one: scopes are ordered \`query\` < \`read\` < \`write\` < \`admin\`, each implying those below it (spec 4:
+  the query routes take "query scope or higher"). Application routes read secret keys and JWTs from
+  \`Authorization: Bearer\` only: an \`sk_\` key (or a token) in \`X-API-Key\` is 401.
 - **embed token**: the signed token in the path; nothing else is read.
 
-Answers: no credential, or a malformed, unknown, revoked or expired one → **401**. A valid credential of
+Answers: no credential, a malformed, unknown, revoked or expired one, or a secret key in \`X-API-Key\` → **401**. A valid credential of
 the wrong kind (a \`pk_\` key or a JWT where the other is needed, a secret key on an account route), a
 project the caller cannot access (existing or not), or a missing scope or role → **403**. Access is
 decided before the rate limit (429) and, except where the key or the project sits in the body, before
@@ -85,7 +93,7 @@ needs the admin scope although the route needs \`write\`.
 `;
 
 /** docs/access.md: the credentials, the role → scope table and one row per route, in mounting order. */
-export function accessTable(routes: readonly RouteDefinition[]): string {
+export function accessTable(routes: readonly AccessTableRoute[]): string {
   const roleRows = ROLES.map((role) => `| ${role} | ${SECRET_KEY_SCOPES.filter((s) => roleHasScope(role, s)).map((s) => `\`${s}\``).join(', ')} |`);
   const roleTable = ['| Role | Scopes it grants |', '| --- | --- |', ...roleRows].join('\n');
   return `${HEADER}\n${roleTable}\n${OWNER_RULES}${routes.map(routeRow).join('\n')}\n`;

@@ -43,10 +43,12 @@ export async function authenticateSdkRequest(req: Request, deps: AuthenticationD
 
 /**
  * The caller of an application route from `Authorization: Bearer`: a secret key or an access JWT.
- * A valid SDK key is a credential of the wrong kind (403); anything unknown, revoked or expired is 401.
+ * A valid SDK key is a credential of the wrong kind (403), in `X-API-Key` too; anything else in
+ * `X-API-Key` (a secret key, a token) is 401: application routes read it from `Authorization` only.
+ * Anything unknown, revoked or expired is 401.
  */
 export async function authenticateAppRequest(req: Request, deps: AuthenticationDependencies): Promise<Principal> {
-  const token = bearerToken(req) ?? req.get('x-api-key')?.trim();
+  const token = bearerToken(req) ?? sdkKeyInHeader(req);
   if (!token) throw new UnauthorizedError('Missing credentials: send Authorization: Bearer <secret key or access token>');
   if (token.startsWith(SECRET_KEY_PREFIX) || token.startsWith(SDK_KEY_PREFIX)) {
     const key = await authenticateApiKey(deps.config, token);
@@ -58,4 +60,12 @@ export async function authenticateAppRequest(req: Request, deps: AuthenticationD
   const claims = await deps.verifyAccessToken(token);
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   return { kind: 'account', accountId: claims.accountId };
+}
+
+/** An SDK key in `X-API-Key` (answered 403 as the wrong kind); any other value there is refused with 401. */
+function sdkKeyInHeader(req: Request): string | undefined {
+  const header = req.get('x-api-key')?.trim();
+  if (!header) return undefined;
+  if (header.startsWith(SDK_KEY_PREFIX)) return header;
+  throw new UnauthorizedError('Application routes read secret keys and access tokens from Authorization: Bearer only, not X-API-Key');
 }

@@ -6,7 +6,7 @@ import type { SecretKeyScope } from '@northstar/core';
  * - `public`: no credential.
  * - `sdk_key`: a live `pk_` key (the project is the key's). Anything else is 401.
  * - `account`: a signed-in account (access JWT), whatever its projects; secret keys get 403.
- * - `project`: a secret key of that project holding `scope` (admin implies all), or the JWT of a member
+ * - `project`: a secret key of that project holding `scope` or a higher one (query < read < write < admin), or the JWT of a member
  *   whose role grants `scope` (see `ROLE_SCOPES`). The project comes from the path's `:projectId`,
  *   or from the body's `project_id` for query routes.
  * - `embed_token`: a signed embed token in the path; nothing else.
