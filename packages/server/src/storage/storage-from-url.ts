@@ -1,5 +1,6 @@
 import type { StorageAdapter } from '../ports/index.js';
 import { parseDatabaseUrl } from './database-url.js';
+import { ensureMysqlDatabase } from './mysql-database.js';
 import type { DatabaseTarget } from './database-url.js';
 
 /** What the CLI needs of `@northstar/adapter-sql` (checked at run time, see `loadAdapter`). */
@@ -46,7 +47,7 @@ export interface OpenedStorage {
 
 /**
  * Opens the storage a database URL names (see `parseDatabaseUrl`). SQL schemas are migrated first
- * unless `migrate` is false.
+ * unless `migrate` is false; a MySQL/MariaDB database that does not exist yet is then created first.
  */
 export async function storageFromUrl(url: string, migrate = true): Promise<OpenedStorage> {
   const target = parseDatabaseUrl(url);
@@ -55,14 +56,16 @@ export async function storageFromUrl(url: string, migrate = true): Promise<Opene
     return { storage: memory.createMemoryStorage(), target };
   }
   const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'createSqlStorage');
+  if (migrate && target.kind === 'mysql') await ensureMysqlDatabase(target.url);
   return { storage: await sql.createSqlStorage({ url: target.url, migrate }, migrate), target };
 }
 
-/** Brings the database a URL names to the latest schema; nothing to do for `memory:`. */
+/** Brings the database a URL names (created when missing) to the latest schema; nothing to do for `memory:`. */
 export async function migrateDatabase(url: string): Promise<DatabaseTarget> {
   const target = parseDatabaseUrl(url);
   if (target.kind === 'memory') return target;
   const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'migrateSql');
+  if (target.kind === 'mysql') await ensureMysqlDatabase(target.url);
   await sql.migrateSql({ url: target.url });
   return target;
 }
