@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readCliSettings } from '../src/cli/cli-env.js';
-import { renderDemoPage } from '../src/cli/demo-page.js';
+import { renderDemoPage, renderDemoScript } from '../src/cli/demo-page.js';
 import { startNorthstarServer } from '../src/cli/start-server.js';
 import type { RunningServer } from '../src/cli/start-server.js';
 import { eventQuery, postJson } from './support/test-server.js';
@@ -24,15 +24,39 @@ async function start(): Promise<RunningServer> {
 }
 
 describe('the northstar-server CLI app', () => {
-  it('serves a demo page that embeds the SDK key and loads /sdk/northstar.js', async () => {
+  it('serves a demo page that loads its script /demo.js, which embeds the SDK key, then /sdk/northstar.js', async () => {
     const { url, demo } = await start();
     const res = await fetch(`${url}/`);
     const html = await res.text();
     expect(res.headers.get('content-type')).toContain('text/html');
-    expect(html).toContain(`northstar.push(['init', {"key":"${demo.pk}","endpoint":"${url}"}]);`);
-    expect(html).toContain('<script async src="/sdk/northstar.js"></script>');
-    expect(html).toContain("northstar.push(['track', 'demo_click', { source: 'button' }])");
-    expect(html).not.toContain(demo.sk);
+    expect(html).toContain('<script src="/demo.js"></script>\n<script async src="/sdk/northstar.js"></script>');
+    const script = await fetch(`${url}/demo.js`);
+    const js = await script.text();
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(js).toContain(`northstar.push(['init', {"key":"${demo.pk}","endpoint":"${url}"}]);`);
+    expect(js).toContain("northstar.push(['track', 'demo_click', { source: 'button' }])");
+    expect(html + js).not.toContain(demo.sk);
+  });
+
+  it('gives the demo page a strict CSP: no inline script or style, scripts and requests to its own server only', async () => {
+    const { url } = await start();
+    const res = await fetch(`${url}/`);
+    const html = await res.text();
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain(`connect-src 'self' ${url}`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe');
+    expect(html).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\sstyle=|\son[a-z]+=/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    for (const asset of ['/demo.js', '/demo.css']) {
+      const served = await fetch(`${url}${asset}`);
+      expect(served.status, asset).toBe(200);
+      expect(served.headers.get('x-content-type-options'), asset).toBe('nosniff');
+    }
   });
 
   it('writes demo.json with the keys and url, readable by the owner only', async () => {
@@ -50,12 +74,12 @@ describe('the northstar-server CLI app', () => {
     expect(res.body).toMatchObject({ series: [{ event: '$pageview', data: [{ date: today, value: 1 }] }] });
   });
 
-  it('escapes the embedded values so that nothing breaks out of the script', () => {
-    const html = renderDemoPage({ pk: 'pk_</script><script>alert(1)</script>', endpoint: 'http://x/\u2028<!--', curl: 'curl <b>&' });
-    expect(html).not.toContain('</script><script>alert(1)');
-    expect(html).toContain('"key":"pk_\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"');
-    expect(html).toContain('\\u2028\\u003c!--');
-    expect(html).toContain('curl &#60;b&#62;&#38;');
+  it('escapes the embedded values so that nothing breaks out of the script or the page', () => {
+    const js = renderDemoScript({ pk: 'pk_</script><script>alert(1)</script>', endpoint: 'http://x/\u2028<!--' });
+    expect(js).not.toContain('</script><script>alert(1)');
+    expect(js).toContain('"key":"pk_\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"');
+    expect(js).toContain('\\u2028\\u003c!--');
+    expect(renderDemoPage({ curl: 'curl <b>&' })).toContain('curl &#60;b&#62;&#38;');
   });
 
   it('reads PORT, HOST and NORTHSTAR_DATA_DIR with defaults 8787, 127.0.0.1 and ./.northstar', () => {

@@ -9,7 +9,8 @@ import type { StorageAdapter } from '../ports/index.js';
 import { ensureDemoProject } from './demo-project.js';
 import { writeDemoFile } from './demo-file.js';
 import type { DemoFile } from './demo-file.js';
-import { renderDemoPage } from './demo-page.js';
+import { demoAssets, demoRoutes } from './demo-routes.js';
+import type { DemoAssets } from './demo-routes.js';
 import { queryCurl } from './query-curl.js';
 
 export interface StartServerOptions {
@@ -57,19 +58,17 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? createMemoryStorage();
   const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir);
-  let page = '';
+  let assets: DemoAssets | undefined = undefined;
 
   const app = express();
   app.disable('x-powered-by');
-  app.get('/', (_req, res) => {
-    res.type('html').set('Cache-Control', 'no-store').send(page);
-  });
+  app.use(demoRoutes(() => assets));
   app.use(createNorthstarRouter({ ...options.router, storage }));
 
   const server = createServer(app);
   await listen(server, options.port, options.host);
   const url = `http://${urlHost(options.host)}:${(server.address() as AddressInfo).port}`;
-  page = renderDemoPage({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
+  assets = demoAssets({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
   const demo: DemoFile = { ...seeded, url };
   const demoFile = await writeDemoFile(options.dataDir, demo);
 

@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.js';
 import type { NorthstarRouterOptions } from './options.js';
 import { allRoutes } from './routes/all-routes.js';
 import { mountRoutes } from './routes/mount-routes.js';
+import { securityHeaders } from './security-headers.js';
 import type { ServerContext } from './server-context.js';
 
 /** Version of the API description; follows the server package. */
@@ -55,7 +56,7 @@ export function createNorthstarRouter(options: NorthstarRouterOptions): Router {
   const ctx = createServerContext(options);
   const router = Router();
   mountRoutes(router, allRoutes(ctx, API_VERSION), ctx);
-  router.use('/v1', () => {
+  router.use('/v1', securityHeaders, () => {
     throw new NotFoundError('Unknown API path');
   });
   router.use(errorHandler(ctx.logger));

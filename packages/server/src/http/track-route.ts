@@ -7,6 +7,7 @@ import { readTrackEnvelope } from '../services/track-envelope.js';
 import { trackEvents } from '../services/track-service.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarRouterOptions } from './options.js';
+import { JSON_ANSWER_HEADERS } from './security-headers.js';
 
 export interface TrackRouteContext {
   /** Where valid events go; resolves once they are durable (the router's group committer). */
@@ -23,7 +24,7 @@ export interface TrackRouteContext {
  */
 function sendTrackResponse(res: Response, answer: TrackResponse): void {
   const body = `{"accepted":${answer.accepted},"rejected":${answer.rejected.length === 0 ? '[]' : JSON.stringify(answer.rejected)}}`;
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), ...JSON_ANSWER_HEADERS });
   res.end(body);
 }
 

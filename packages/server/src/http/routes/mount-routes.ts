@@ -6,6 +6,7 @@ import type { ProjectOrigins } from '../../ingest/project-origins.js';
 import { authenticateFor, authorizeFor } from '../../access/access-middleware.js';
 import { describeIssues } from '../../schemas/index.js';
 import { jsonBody } from '../json-body.js';
+import { securityHeaders } from '../security-headers.js';
 import type { ServerContext } from '../server-context.js';
 import type { RouteDefinition } from './route-definition.js';
 
@@ -53,7 +54,7 @@ export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf
 export function mountRoutes(router: Router, routes: RouteDefinition[], ctx: ServerContext): void {
   const originsOf = projectOrigins(ctx);
   for (const route of routes) {
-    if (route.cors) router.options(route.path, corsPreflight(ctx.options.corsOrigins));
-    router[route.method](route.path, ...routeChain(route, ctx, originsOf));
+    if (route.cors) router.options(route.path, securityHeaders, corsPreflight(ctx.options.corsOrigins));
+    router[route.method](route.path, securityHeaders, ...routeChain(route, ctx, originsOf));
   }
 }
