@@ -121,9 +121,29 @@ describe('hostile strings on POST /v1/track', () => {
     expect((await stored())?.str_properties).toEqual({ text: 'a\nb\u0000c' });
   });
 
-  it('replaces lone surrogates with U+FFFD and keeps the event', async () => {
-    expect((await send(`{"event_name":"\\ud83d","device_id":"\\udc00d","uuid":"${UUID}","str_properties":{"k\\ud800":"v\\udfff"}}`)).status).toBe(200);
-    expect(await stored()).toMatchObject({ event_name: '\ufffd', device_id: '\ufffdd', str_properties: { 'k\ufffd': 'v\ufffd' } });
+  it('rejects a lone surrogate in event_name with 400 naming the field, instead of merging it into U+FFFD', async () => {
+    expectError(await send('{"event_name":"signup\\ud800","device_id":"d"}'), 400, 'event_name must not contain lone surrogates');
+    expectError(await send('{"event_name":"\\udfff","device_id":"d"}'), 400, 'event_name must not contain lone surrogates');
+  });
+
+  it('rejects lone surrogates in ids and property keys too, as it does control characters', async () => {
+    expectError(await send('{"event_name":"a","device_id":"\\udc00d"}'), 400, 'device_id must not contain lone surrogates');
+    expectError(await send('{"event_name":"a","device_id":"d","user_id":"u\\ud83d"}'), 400, 'user_id must not contain lone surrogates');
+    expectError(await send('{"event_name":"a","device_id":"d","session_id":"\\ud800s"}'), 400, 'session_id must not contain lone surrogates');
+    expectError(await send('{"event_name":"a","device_id":"d","str_properties":{"k\\ud800":"v"}}'), 400, 'str_properties keys must not contain lone surrogates');
+    expectError(await send('{"event_name":"a","device_id":"d","num_properties":{"\\udfffk":1}}'), 400, 'num_properties keys must not contain lone surrogates');
+  });
+
+  it('rejects only the event with a lone surrogate in a batch, and keeps the valid ones', async () => {
+    const res = await send(`{"batch":[{"event_name":"a\\ud800","device_id":"d"},{"event_name":"ok","device_id":"d","uuid":"${UUID}"}]}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ accepted: 1, rejected: [{ index: 0, error: 'event_name must not contain lone surrogates' }] });
+    expect((await stored())?.event_name).toBe('ok');
+  });
+
+  it('keeps a surrogate pair (a real emoji) in names, and repairs a lone surrogate in a string property value to U+FFFD', async () => {
+    expect((await send(`{"event_name":"\\ud83d\\ude00","device_id":"d","uuid":"${UUID}","str_properties":{"title":"cut \\ud83d"}}`)).status).toBe(200);
+    expect(await stored()).toMatchObject({ event_name: '\u{1F600}', str_properties: { title: 'cut \ufffd' } });
   });
 
   it('rejects huge names and values by their caps, quickly', async () => {

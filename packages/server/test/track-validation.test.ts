@@ -23,7 +23,7 @@ describe('the fast path of /v1/track validation', () => {
       const quick = fastStoredEvent(item, sentAt, 7, NOW);
       const slow = slowStoredEvent(item, sentAt, 7, NOW);
       if (quick === undefined) {
-        // ...and leaves to it only what it must: lone surrogates to repair, `__proto__` keys to drop.
+        // ...and leaves to it only what it must: lone surrogates to refuse or repair, `__proto__` keys to drop.
         if (typeof slow === 'object') expect(JSON.stringify(item), `case ${i}`).toMatch(/\\ud[89a-f]|"__proto__"/i);
         continue;
       }
@@ -62,6 +62,9 @@ describe('the fast path of /v1/track validation', () => {
     expect(fastStoredEvent(proto, undefined, 7, NOW)).toBeUndefined();
     expect(slowStoredEvent(proto, undefined, 7, NOW)).toMatchObject({ str_properties: {} });
     expect(fastStoredEvent({ event_name: 'x\ud800', device_id: 'd' }, undefined, 7, NOW)).toBeUndefined();
+    expect(slowStoredEvent({ event_name: 'x\ud800', device_id: 'd' }, undefined, 7, NOW)).toBe('event_name must not contain lone surrogates');
+    expect(fastStoredEvent({ event_name: 'x', device_id: 'd', str_properties: { v: 'x\ud800' } }, undefined, 7, NOW)).toBeUndefined();
+    expect(slowStoredEvent({ event_name: 'x', device_id: 'd', str_properties: { v: 'x\ud800' } }, undefined, 7, NOW)).toMatchObject({ str_properties: { v: 'x\ufffd' } });
     expect(fastStoredEvent([], undefined, 7, NOW)).toBeUndefined();
     expect(fastStoredEvent({ event_name: 'x', device_id: 'd', num_properties: { n: Number.POSITIVE_INFINITY } }, undefined, 7, NOW)).toBeUndefined();
   });

@@ -11,7 +11,8 @@ import { CONTROL_CHARACTER, isWellFormed } from './text-rules.js';
  * event in one pass, without zod's per-field issue bookkeeping and without copying the property maps.
  * It answers only "certainly valid" (a `StoredEvent`) or "not sure" (`undefined`); on "not sure" the
  * caller runs `trackedEventSchema`, which decides and words the error. So this function may be
- * stricter than the schema (lone surrogates, `__proto__` keys go the slow way) but never more lenient;
+ * stricter than the schema (lone surrogates — refused in names, ids and keys, repaired in values —
+ * and `__proto__` keys go the slow way) but never more lenient;
  * packages/server/test/track-validation.test.ts holds the two to the same answers on generated inputs.
  */
 

@@ -14,7 +14,10 @@ interface WellFormedString {
   toWellFormed(): string;
 }
 
-/** False when `value` holds a lone surrogate (possible through `\ud800` escapes in JSON). */
+/**
+ * False when `value` holds a lone surrogate (possible through `\ud800` escapes in JSON). Names, ids and
+ * property keys with one are refused (400 naming the field); string property values are repaired.
+ */
 export function isWellFormed(value: string): boolean {
   return (value as unknown as WellFormedString).isWellFormed();
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { isUuid } from '@northstar/core';
-import { NO_CONTROL_CHARACTERS } from '../ingest/text-rules.js';
+import { NO_CONTROL_CHARACTERS, isWellFormed } from '../ingest/text-rules.js';
 import { LIMITS } from './limits.js';
 import { isoDateTime } from './timestamp.js';
 
 /**
- * A name or id: a non-empty string without control characters. `ingest/fast-event.ts` applies the same
+ * A name or id: a non-empty string without control characters or lone surrogates (a `\ud800` escape
+ * would otherwise become U+FFFD and merge distinct names). `ingest/fast-event.ts` applies the same
  * rules by hand to the common valid event; change both together (test/track-validation.test.ts of this
  * package holds them to the same answers).
  */
@@ -14,7 +15,8 @@ function text(field: string, max: number) {
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .min(1, `${field} must not be empty`)
     .max(max, `${field} must be at most ${max} characters`)
-    .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`);
+    .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`)
+    .refine(isWellFormed, `${field} must not contain lone surrogates`);
 }
 
 /** Absent, null, or a non-empty string. */
@@ -26,7 +28,8 @@ function properties<T extends z.ZodType>(field: string, value: T) {
   const key = z
     .string()
     .max(LIMITS.maxPropertyKeyLength, `${field} keys must be at most ${LIMITS.maxPropertyKeyLength} characters`)
-    .regex(NO_CONTROL_CHARACTERS, `${field} keys must not contain control characters`);
+    .regex(NO_CONTROL_CHARACTERS, `${field} keys must not contain control characters`)
+    .refine(isWellFormed, `${field} keys must not contain lone surrogates`);
   return z
     // A bad key is reported in the key rule's own words; anything else about the map itself: not an object.
     .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : `${field} must be an object`) })
@@ -36,8 +39,9 @@ function properties<T extends z.ZodType>(field: string, value: T) {
 
 /**
  * One event of `POST /v1/track` (spec 2.1); unknown fields are dropped, and so are `__proto__` keys of
- * the property maps (zod skips them). Time bounds and lone-surrogate repair need the receive time and
- * happen after this schema, in `services/validate-events.ts`.
+ * the property maps (zod skips them). Time bounds need the receive time and happen after this schema, in
+ * `services/validate-events.ts`, which also repairs lone surrogates of string property values to U+FFFD
+ * (names, ids and keys with one are refused here).
  */
 export const trackedEventSchema = z
   .object({
