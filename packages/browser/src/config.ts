@@ -1,32 +1,35 @@
-/** Which automatic captures run (spec 2.7). Only `pageViews` is implemented so far. */
+/** Which automatic captures run (spec 2.7). Only `pageViews` is implemented so far; the others are accepted and ignored. */
 export interface AutocaptureConfig {
   /** `$pageview` on start and on single-page navigation. @default true */
   pageViews?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Click capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   clicks?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Form submission capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   forms?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Scroll depth capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   scroll?: boolean;
 }
 
-/** Session recording options (spec 2.8). Not implemented yet: accepted and ignored. */
+/**
+ * Session recording options (spec 2.8). Not implemented yet: accepted and ignored, so none of them has
+ * an effect; each "Planned" value is the spec's, for when the recorder is built.
+ */
 export interface ReplayConfig {
-  /** Percent of sessions recorded, 0-100. @default 100 */
+  /** Percent of sessions recorded, 0-100. Planned: 100. @default none (not implemented) */
   samplingRate?: number;
-  /** Chunk flush interval, ms. @default 5000 */
+  /** Chunk flush interval, ms. Planned: 5000. @default none (not implemented) */
   flushInterval?: number;
-  /** Events per chunk. @default 200 */
+  /** Events per chunk. Planned: 200. @default none (not implemented) */
   maxEventsPerChunk?: number;
-  /** Hard limit of one recording, ms. @default 1800000 */
+  /** Hard limit of one recording, ms. Planned: 1800000. @default none (not implemented) */
   maxDuration?: number;
-  /** @default true */
+  /** Mask the value of text inputs. Planned: true. @default none (not implemented) */
   maskTextInput?: boolean;
-  /** @default false */
+  /** Mask all text. Planned: false. @default none (not implemented) */
   maskAllText?: boolean;
-  /** Matching nodes are not recorded at all. @default undefined */
+  /** Matching nodes are not recorded at all. @default none (not implemented) */
   blockSelector?: string;
-  /** @default true */
+  /** Compress chunks. Planned: true. @default none (not implemented) */
   compress?: boolean;
 }
 
@@ -51,15 +54,15 @@ export interface NorthstarConfig {
   maxQueueSize?: number;
   /** Inactivity after which a new session starts, ms. @default 1800000 (30 minutes) */
   sessionTimeout?: number;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Session recording. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   replay?: boolean | ReplayConfig;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Heatmap capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   heatmap?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** Frustration signals (rage and dead clicks). Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   frustration?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** In-app guides. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   guides?: boolean;
-  /** Not implemented yet: accepted and ignored. @default true */
+  /** In-app surveys. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   surveys?: boolean;
   /**
    * Buffer events in memory (with their original timestamps) and write nothing to localStorage

@@ -61,6 +61,15 @@ describe('POST /v1/identify', () => {
     expect(await api.storage.events.getEvent(project(), uuid)).toMatchObject({ session_id: 's-1', timestamp: Date.parse('2024-05-01T09:00:00Z') });
   });
 
+  it('stores one $identify for one SDK identify(): its own $identify through /v1/track carries the same uuid', async () => {
+    const uuid = '01890000-0000-7000-8000-0000000000bb';
+    const tracked = { event_name: '$identify', uuid, device_id: 'dev-1', user_id: 'user-1', session_id: 's-1', timestamp: '2024-05-01T09:00:00Z' };
+    expect((await postJson(`${api.url}/v1/track`, { batch: [tracked] }, { 'X-API-Key': api.demo.pk })).body).toMatchObject({ accepted: 1 });
+    expect((await identify({ device_id: 'dev-1', user_id: 'user-1', uuid })).body).toMatchObject({ event_uuid: uuid });
+    const res = await postJson(`${api.url}/v1/api/query/events`, eventQuery(project(), ['$identify'], '2024-05-01', '2024-05-01', 'total'), { Authorization: `Bearer ${api.demo.sk}` });
+    expect((res.body as { series: { data: { value: number }[] }[] }).series[0]?.data[0]?.value).toBe(1);
+  });
+
   it('takes the key from the body (api_key) in a text/plain request, as sendBeacon sends it', async () => {
     const res = await identify(JSON.stringify({ api_key: api.demo.pk, device_id: 'dev-1', user_id: 'user-1' }), { 'Content-Type': 'text/plain' });
     expect(res.status).toBe(200);
