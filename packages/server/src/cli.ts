@@ -4,7 +4,7 @@ import { parseCliArgs, USAGE } from './cli/cli-args.js';
 import { readCliSettings } from './cli/cli-env.js';
 import { queryCurl } from './cli/query-curl.js';
 import { cliJwtSecret } from './cli/jwt-secret-file.js';
-import { runBootstrap, runCreateAccount, runMigrate } from './cli/run-commands.js';
+import { runBootstrap, runCreateAccount, runMigrate, runSetPlan } from './cli/run-commands.js';
 import { startNorthstarServer } from './cli/start-server.js';
 import type { CliSettings } from './cli/cli-env.js';
 import { storageFromUrl } from './storage/storage-from-url.js';
@@ -14,7 +14,7 @@ async function start(settings: CliSettings): Promise<void> {
   await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
   const { storage, target } = await storageFromUrl(settings.databaseUrl);
   const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
-  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console, jwtSecret, rateLimits: settings.rateLimits } });
+  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console, jwtSecret, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } });
   const { url, demo, demoFile, demoReused } = running;
   const kept = target.kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts';
   console.log(`Northstar server listening on ${url}
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
   else if (args.command === 'start') return start(settings);
   else if (args.command === 'migrate') await runMigrate(settings);
   else if (args.command === 'create-account') await runCreateAccount(settings, args);
-  else await runBootstrap(settings, args.json, args.name);
+  else if (args.command === 'set-plan') await runSetPlan(settings, args);
+  else await runBootstrap(settings, args.json, args.name, args.plan);
   // One-shot commands end here even if a driver left a handle open (the timer itself keeps nothing alive).
   setTimeout(() => process.exit(0), 1_000).unref();
 }

@@ -8,8 +8,11 @@ import { bootstrapProject } from '../src/cli/bootstrap-project.js';
 import { parseCliArgs } from '../src/cli/cli-args.js';
 import { writeDemoFile } from '../src/cli/demo-file.js';
 import { ensureDemoProject } from '../src/cli/demo-project.js';
+import { readCliSettings } from '../src/cli/cli-env.js';
+import { setProjectPlan } from '../src/cli/set-plan-command.js';
 import { parseDatabaseUrl } from '../src/storage/database-url.js';
 import { storageFromUrl } from '../src/storage/storage-from-url.js';
+import { postJson, startTestServer } from './support/test-server.js';
 
 describe('northstar-server arguments', () => {
   it('starts the server when given no command, or "start"', () => {
@@ -22,6 +25,12 @@ describe('northstar-server arguments', () => {
     expect(parseCliArgs(['bootstrap', '--json', '--name', 'Shop'])).toEqual({ command: 'bootstrap', json: true, name: 'Shop' });
     expect(parseCliArgs(['--help']).command).toBe('help');
     expect(parseCliArgs(['bootstrap', '-h']).command).toBe('help');
+  });
+
+  it('knows set-plan --project <id> --plan <plan>, and bootstrap --plan', () => {
+    expect(parseCliArgs(['set-plan', '--project', '3', '--plan', 'pro'])).toEqual({ command: 'set-plan', json: false, project: 3, plan: 'pro' });
+    expect(parseCliArgs(['bootstrap', '--plan', 'free']).plan).toBe('free');
+    expect(() => parseCliArgs(['set-plan', '--project', '3', '--plan', 'platinum'])).toThrow('--plan must be one of free, pro, enterprise, got platinum');
   });
 
   it('refuses an unknown command or option with the usage', () => {
@@ -111,5 +120,41 @@ describe('northstar-server bootstrap', () => {
     expect(sk?.scopes.sort()).toEqual(['admin', 'query', 'read', 'write']);
     expect(sk?.hash).not.toContain(created.sk.slice(3));
     expect((await authenticateApiKey(storage.config, created.pk))?.kind).toBe('pk');
+  });
+});
+
+describe('the plan of new projects', () => {
+  it('is enterprise unless NORTHSTAR_DEFAULT_PLAN names another, for bootstrap, the demo project and the router', async () => {
+    expect(readCliSettings({}).defaultPlan).toBe('enterprise');
+    expect(readCliSettings({ NORTHSTAR_DEFAULT_PLAN: 'free' }).defaultPlan).toBe('free');
+    expect(() => readCliSettings({ NORTHSTAR_DEFAULT_PLAN: 'gold' })).toThrow('NORTHSTAR_DEFAULT_PLAN must be one of free, pro, enterprise, got gold');
+    const storage = createMemoryStorage();
+    expect((await storage.config.getProject((await bootstrapProject(storage)).project_id))?.plan).toBe('enterprise');
+    expect((await storage.config.getProject((await bootstrapProject(storage, 'Shop', 'pro')).project_id))?.plan).toBe('pro');
+    const dir = await mkdtemp(join(tmpdir(), 'northstar-plan-'));
+    try {
+      expect((await storage.config.getProject((await ensureDemoProject(storage, dir)).demo.project_id))?.plan).toBe('enterprise');
+      expect((await storage.config.getProject((await ensureDemoProject(storage, dir, 'free')).demo.project_id))?.plan).toBe('free');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('northstar-server set-plan', () => {
+  it('changes the plan of a project, and with it the limits the running server applies', async () => {
+    const api = await startTestServer({ demoPlan: 'free', rateLimits: { planCacheMs: 0 } });
+    try {
+      const track = () => postJson(`${api.url}/v1/track`, { event_name: 'e', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
+      expect((await track()).headers.get('ratelimit-limit')).toBe('100');
+      expect(await setProjectPlan(api.storage, api.demo.project_id, 'pro')).toEqual({ project_id: api.demo.project_id, plan: 'pro', previous_plan: 'free' });
+      expect((await track()).headers.get('ratelimit-limit')).toBe('1000');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('refuses a project that does not exist', async () => {
+    await expect(setProjectPlan(createMemoryStorage(), 42, 'pro')).rejects.toThrow('Project 42 not found');
   });
 });

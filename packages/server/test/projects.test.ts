@@ -12,6 +12,8 @@ beforeEach(async () => {
 });
 afterEach(() => api.close());
 
+const PLAN_REFUSED = "A project's plan is set by the server's operator (northstar-server set-plan), not through the API";
+
 const as = (role: 'viewer' | 'member' | 'admin' | 'owner') =>
   addAccount(api.storage, `${role}@member.example`, { projectId: api.demo.project_id, role }).then(async () => (await login(api.url, `${role}@member.example`)).accessToken);
 
@@ -21,7 +23,7 @@ describe('POST /v1/projects', () => {
     expect(res).toMatchObject({
       status: 201,
       body: {
-        project: { id: expect.any(Number), name: 'Shop', plan: 'free', settings: {}, role: 'owner' },
+        project: { id: expect.any(Number), name: 'Shop', plan: 'enterprise', settings: {}, role: 'owner' },
         api_key: { kind: 'pk', key: expect.stringMatching(/^pk_/), prefix: expect.stringMatching(/^pk_/), scopes: [], revoked_at: null },
       },
     });
@@ -29,6 +31,31 @@ describe('POST /v1/projects', () => {
     const { project, api_key } = res.body as { project: { id: number }; api_key: { key: string } };
     expect((await call(api.url, 'POST', '/v1/track', { body: { event_name: 'x', device_id: 'd' }, headers: { 'X-API-Key': api_key.key } })).status).toBe(200);
     expect((await call(api.url, 'GET', `/v1/projects/${project.id}/members`, { token })).body).toMatchObject({ items: [{ email: 'owner@example.com', role: 'owner' }] });
+  });
+
+  it("gives a new project the router's defaultPlan: enterprise unless the operator chose another", async () => {
+    expect((await call(api.url, 'POST', '/v1/projects', { token, body: { name: 'Shop' } })).body).toMatchObject({ project: { plan: 'enterprise' } });
+    const saas = await startAuthServer({ defaultPlan: 'free' });
+    try {
+      await addAccount(saas.storage, 'owner@example.com');
+      const owner = (await login(saas.url, 'owner@example.com')).accessToken;
+      expect((await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Shop' } })).body).toMatchObject({ project: { plan: 'free' } });
+    } finally {
+      await saas.close();
+    }
+  });
+
+  it('refuses a plan other than the default with 403: the plan is set by the operator, not by accounts', async () => {
+    const saas = await startAuthServer({ defaultPlan: 'free' });
+    try {
+      await addAccount(saas.storage, 'owner@example.com');
+      const owner = (await login(saas.url, 'owner@example.com')).accessToken;
+      expect(await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Mine', plan: 'enterprise' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
+      expect((await call(saas.url, 'GET', '/v1/projects', { token: owner })).body).toEqual({ items: [], next: null });
+      expect((await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Mine', plan: 'free' } })).status).toBe(201);
+    } finally {
+      await saas.close();
+    }
   });
 
   it('answers 400 without a name, and 403 for a secret key (projects belong to accounts)', async () => {
@@ -63,13 +90,21 @@ describe('GET and PATCH /v1/projects/:projectId', () => {
     expect((await call(api.url, 'PATCH', `/v1/projects/${api.demo.project_id}`, { token: await as('viewer'), body: { name: 'No' } })).status).toBe(403);
   });
 
-  it('lets only the admin scope change the plan', async () => {
-    const member = await as('member');
+  it('refuses a plan change with 403 to every member and key, owner and admin sk_ included', async () => {
     const path = `/v1/projects/${api.demo.project_id}`;
     await api.storage.config.updateProject(api.demo.project_id, { plan: 'free' });
-    expect(await call(api.url, 'PATCH', path, { token: member, body: { plan: 'pro' } })).toMatchObject({ status: 403, body: { error: 'Changing the plan needs the admin scope' } });
-    expect((await call(api.url, 'PATCH', path, { token: member, body: { plan: 'free', name: 'Same plan' } })).status).toBe(200);
-    expect(await call(api.url, 'PATCH', path, { token, body: { plan: 'pro' } })).toMatchObject({ status: 200, body: { plan: 'pro' } });
+    const admin = (await createApiKey(api.storage.config, { projectId: api.demo.project_id, kind: 'sk', scopes: ['query', 'read', 'write', 'admin'] })).key;
+    for (const caller of [await as('member'), await as('admin'), token, admin]) {
+      expect(await call(api.url, 'PATCH', path, { token: caller, body: { plan: 'enterprise' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
+      expect(await call(api.url, 'PATCH', path, { token: caller, body: { plan: 'pro', name: 'Renamed' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
+    }
+    expect(await api.storage.config.getProject(api.demo.project_id)).toMatchObject({ name: 'Demo', plan: 'free' });
+  });
+
+  it('accepts the plan the project already has, so that a read-modify-write client keeps working', async () => {
+    const path = `/v1/projects/${api.demo.project_id}`;
+    await api.storage.config.updateProject(api.demo.project_id, { plan: 'free' });
+    expect(await call(api.url, 'PATCH', path, { token: await as('member'), body: { plan: 'free', name: 'Same plan' } })).toMatchObject({ status: 200, body: { name: 'Same plan', plan: 'free' } });
   });
 
   it('answers 400 for an empty patch or an unknown plan', async () => {

@@ -168,9 +168,10 @@ describe('configuring rate limits', () => {
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 
-  it('gives the 10x-pro enterprise default when no contract is configured', async () => {
+  it('gives an enterprise project, the self-hosted default, 60,000 /v1/track and 6,000 query requests a minute when no contract is configured', async () => {
     const server = await start({ demoPlan: 'enterprise' });
-    expect((await track(server)).headers.get('ratelimit-limit')).toBe('10000');
+    expect((await track(server)).headers.get('ratelimit-limit')).toBe('60000');
+    expect((await query(server)).headers.get('ratelimit-limit')).toBe('6000');
   });
 
   it('takes one project’s numbers over its plan’s, and false lifts a limit', async () => {

@@ -83,8 +83,8 @@ the body is read (400/413/415).
 const OWNER_RULES = `
 Within the admin scope, only a member whose role is **owner** may grant the owner role, demote an
 owner or remove one (a secret key cannot, whatever its scopes), and the last owner of a project can
-be neither demoted nor removed (409). Changing a project's \`plan\` with \`PATCH /v1/projects/:projectId\`
-needs the admin scope although the route needs \`write\`.
+be neither demoted nor removed (409). No account or key, owner or admin included, may choose or change
+a project's \`plan\` (403): the server's operator sets it (\`northstar-server set-plan\`, docs/limits.md).
 
 ## Routes
 

@@ -1,11 +1,12 @@
 import { SECRET_KEY_SCOPES } from '@northstar/core';
 import { createApiKey } from '../keys/create-api-key.js';
-import type { StorageAdapter } from '../ports/index.js';
+import { DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
+import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
 import type { DemoProject } from '../seed/seed-demo-project.js';
 
-/** `northstar-server bootstrap`: a new project with one SDK key and one secret key holding every scope. */
-export async function bootstrapProject(storage: StorageAdapter, name = 'Default'): Promise<DemoProject> {
-  const project = await storage.config.createProject({ name, plan: 'free' });
+/** `northstar-server bootstrap`: a new project of `plan` with one SDK key and one secret key holding every scope. */
+export async function bootstrapProject(storage: StorageAdapter, name = 'Default', plan: ProjectPlan = DEFAULT_PROJECT_PLAN): Promise<DemoProject> {
+  const project = await storage.config.createProject({ name, plan });
   const pk = await createApiKey(storage.config, { projectId: project.id, kind: 'pk' });
   const sk = await createApiKey(storage.config, { projectId: project.id, kind: 'sk', scopes: [...SECRET_KEY_SCOPES] });
   return { project_id: project.id, pk: pk.key, sk: sk.key };

@@ -1,6 +1,7 @@
-import type { MemberRole } from '../ports/index.js';
+import { checkedPlan } from '../limits/operator-plan.js';
+import type { MemberRole, ProjectPlan } from '../ports/index.js';
 
-export type CliCommand = 'start' | 'migrate' | 'bootstrap' | 'create-account' | 'help';
+export type CliCommand = 'start' | 'migrate' | 'bootstrap' | 'create-account' | 'set-plan' | 'help';
 
 export interface CliArgs {
   command: CliCommand;
@@ -18,9 +19,11 @@ export interface CliArgs {
   project?: number;
   /** `create-account --role <role>` in `--project`. @default 'owner' */
   role?: MemberRole;
+  /** `set-plan --plan <plan>`; `bootstrap --plan <plan>` (default: `NORTHSTAR_DEFAULT_PLAN`). */
+  plan?: ProjectPlan;
 }
 
-const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'create-account', 'help'];
+const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'create-account', 'set-plan', 'help'];
 const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 export const USAGE = `Usage: northstar-server [command] [options]
@@ -28,9 +31,13 @@ export const USAGE = `Usage: northstar-server [command] [options]
 Commands:
   start                      Migrate the database, then serve the API and a demo page (default)
   migrate                    Bring the database to the latest schema and exit
-  bootstrap --json [--name <name>]
+  bootstrap --json [--name <name>] [--plan <plan>]
                              Create a project with an SDK key (pk_) and a secret key (sk_, all
                              scopes) and print { "project_id", "pk", "sk" } as JSON
+  set-plan --project <id> --plan free|pro|enterprise
+                             Change a project's plan, and so its rate limits (a running server applies
+                             it within 10 s); the API lets no account or key do this. Prints
+                             { "project_id", "plan", "previous_plan" } as JSON
   create-account --email <email> [--name <name>] [--project <id> [--role <role>]]
                  [--password-stdin | --password <password>]
                              Create an account that can sign in (POST /auth/login), optionally as a
@@ -50,7 +57,9 @@ Environment:
                              <NORTHSTAR_DATA_DIR>/jwt-secret, mode 0600); the same for every process
   NORTHSTAR_PASSWORD         Password of create-account when --password-stdin is not given
   NORTHSTAR_RATE_LIMITS      off, or JSON over the plan limits, e.g. {"plans":{"free":{"track":1000}}}
-                             (default: free track 100/min, pro 1000/min; see docs/limits.md)
+                             (default: free track 100/min, pro 1000/min, enterprise 60000/min; see docs/limits.md)
+  NORTHSTAR_DEFAULT_PLAN     Plan of new projects: the demo project, bootstrap and POST /v1/projects
+                             (default enterprise, sized for a busy site; free or pro for a host that sells plans)
   PORT, HOST                 Where to listen (default 8787, 127.0.0.1)
 `;
 
@@ -84,6 +93,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     else if (arg === '--password-stdin') args.passwordStdin = true;
     else if (arg === '--project') args.project = projectId(optionValue(argv, (i += 1), arg));
     else if (arg === '--role') args.role = role(optionValue(argv, (i += 1), arg));
+    else if (arg === '--plan') args.plan = checkedPlan(optionValue(argv, (i += 1), arg), '--plan');
     else if (!arg.startsWith('-') && !commandSeen && (COMMANDS as readonly string[]).includes(arg)) {
       commandSeen = true;
       if (args.command !== 'help') args.command = arg as CliCommand;

@@ -1,4 +1,6 @@
+import { checkedPlan, DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
 import { parseRateLimitsEnv } from '../limits/rate-limit-options.js';
+import type { ProjectPlan } from '../ports/index.js';
 import type { RateLimitOptions } from '../limits/rate-limit-options.js';
 import { defaultDatabaseUrl } from '../storage/database-url.js';
 
@@ -10,16 +12,19 @@ export interface CliSettings {
   databaseUrl: string;
   /** `NORTHSTAR_RATE_LIMITS`: `off`, or the JSON of the router's `rateLimits` (docs/limits.md). @default the plan defaults */
   rateLimits?: RateLimitOptions | false;
+  /** `NORTHSTAR_DEFAULT_PLAN`: plan of the demo project, `bootstrap` and `POST /v1/projects`. @default 'enterprise' */
+  defaultPlan: ProjectPlan;
 }
 
 /**
  * `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar),
- * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`), `NORTHSTAR_RATE_LIMITS` (default: the plan defaults).
+ * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`), `NORTHSTAR_RATE_LIMITS` (default: the plan defaults), `NORTHSTAR_DEFAULT_PLAN` (default enterprise).
  */
 export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
   const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be an integer 0-65535, got ${env.PORT}`);
   const dataDir = env.NORTHSTAR_DATA_DIR || './.northstar';
   const rateLimits = parseRateLimitsEnv(env.NORTHSTAR_RATE_LIMITS);
-  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir), ...(rateLimits === undefined ? {} : { rateLimits }) };
+  const defaultPlan = env.NORTHSTAR_DEFAULT_PLAN ? checkedPlan(env.NORTHSTAR_DEFAULT_PLAN, 'NORTHSTAR_DEFAULT_PLAN') : DEFAULT_PROJECT_PLAN;
+  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir), defaultPlan, ...(rateLimits === undefined ? {} : { rateLimits }) };
 }

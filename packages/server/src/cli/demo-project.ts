@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { authenticateApiKey } from '../keys/authenticate-key.js';
-import type { StorageAdapter } from '../ports/index.js';
+import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
 import { seedDemoProject } from '../seed/seed-demo-project.js';
 import type { DemoProject } from '../seed/seed-demo-project.js';
 
@@ -31,10 +31,10 @@ async function stillValid(storage: StorageAdapter, demo: DemoProject): Promise<b
 /**
  * The demo project of the CLI: the one whose keys `<dataDir>/demo.json` holds when they still
  * authenticate against this database (so a persistent database does not gain a project per start),
- * else a new one. The database only ever holds the keys' hashes.
+ * else a new one of `plan` (a kept project keeps the plan it has). The database only ever holds the keys' hashes.
  */
-export async function ensureDemoProject(storage: StorageAdapter, dataDir: string): Promise<DemoProjectChoice> {
+export async function ensureDemoProject(storage: StorageAdapter, dataDir: string, plan?: ProjectPlan): Promise<DemoProjectChoice> {
   const previous = await readDemoKeys(dataDir);
   if (previous && (await stillValid(storage, previous))) return { demo: previous, reused: true };
-  return { demo: await seedDemoProject(storage), reused: false };
+  return { demo: await seedDemoProject(storage, plan), reused: false };
 }

@@ -57,7 +57,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 /** The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. */
 export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? createMemoryStorage();
-  const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir);
+  const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir, options.router?.defaultPlan);
   let assets: DemoAssets | undefined = undefined;
 
   const app = express();

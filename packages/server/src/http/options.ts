@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '../limits/rate-limit-options.js';
-import type { RateLimitStore, StorageAdapter } from '../ports/index.js';
+import type { ProjectPlan, RateLimitStore, StorageAdapter } from '../ports/index.js';
 import type { ScryptCost } from '../auth/password-hash.js';
 
 /** Where unexpected errors are reported. */
@@ -108,6 +108,14 @@ export interface NorthstarRouterOptions {
    * @default storage.rateLimits (the database of a SQL storage), else this process's memory
    */
   rateLimitStore?: RateLimitStore;
+  /**
+   * Plan of a project created through `POST /v1/projects` (docs/limits.md). A self-hosted server is its
+   * own contract, so new projects get the enterprise limits, which a busy site does not trip; a
+   * multi-tenant host that sells plans passes `'free'`. Accounts and keys never choose or change a
+   * plan: the operator does (`northstar-server set-plan`, or `ConfigStore.updateProject`).
+   * @default 'enterprise'
+   */
+  defaultPlan?: ProjectPlan;
   /**
    * Key of the access JWTs (HS256), at least 32 bytes; a string is taken as its UTF-8 bytes. Every
    * process behind one address needs the same secret. Changing it voids every access token at once

@@ -12,18 +12,22 @@ const projectName = z
   .min(1, 'name must not be empty')
   .max(MAX_NAME_LENGTH, `name must be at most ${MAX_NAME_LENGTH} characters`);
 const plan = z.enum(PROJECT_PLANS, { error: `plan must be one of ${PROJECT_PLANS.join(', ')}` });
+/** A plan in a request body: read-only, since the server's operator sets plans (docs/limits.md). */
+const requestPlan = plan.meta({
+  description: "Read-only: set by the server's operator (`northstar-server set-plan`). The plan the project has (on creation: the server's default plan) is accepted and changes nothing; any other is refused with 403",
+});
 const settings = z
   .record(z.string(), z.json(), { error: 'settings must be an object' })
   .meta({ description: 'Free-form project settings (e.g. `cors_origins`); replaced whole on update' });
 
-/** `POST /v1/projects`. */
+/** `POST /v1/projects`. The plan is the router's `defaultPlan`; `plan` may only repeat it. */
 export const createProjectBodySchema = z
-  .object({ name: projectName, plan: plan.default('free'), settings: settings.optional() })
+  .object({ name: projectName, plan: requestPlan.optional(), settings: settings.optional() })
   .meta({ examples: [{ name: 'Shop' }] });
 
-/** `PATCH /v1/projects/:projectId`: at least one field; changing `plan` needs the admin scope. */
+/** `PATCH /v1/projects/:projectId`: at least one field; `plan` may only repeat the current plan. */
 export const patchProjectBodySchema = z
-  .object({ name: projectName.optional(), plan: plan.optional(), settings: settings.optional() })
+  .object({ name: projectName.optional(), plan: requestPlan.optional(), settings: settings.optional() })
   .refine((patch) => patch.name !== undefined || patch.plan !== undefined || patch.settings !== undefined, 'Give at least one of name, plan, settings')
   .meta({ examples: [{ name: 'Shop (production)' }] });
 

@@ -1,6 +1,7 @@
 import type { SecretKeyScope } from '@northstar/core';
 import { createApiKey } from '../keys/create-api-key.js';
-import type { StorageAdapter } from '../ports/index.js';
+import { DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
+import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
 
 export interface DemoProject {
   project_id: number;
@@ -13,9 +14,9 @@ export interface DemoProject {
 /** Scopes of the demo secret key: enough to query and read, nothing destructive. */
 export const DEMO_SECRET_SCOPES: SecretKeyScope[] = ['query', 'read'];
 
-/** Creates a "Demo" project with one SDK key and one secret key (`query`, `read`). */
-export async function seedDemoProject(storage: StorageAdapter): Promise<DemoProject> {
-  const project = await storage.config.createProject({ name: 'Demo', plan: 'free' });
+/** Creates a "Demo" project of `plan` with one SDK key and one secret key (`query`, `read`). */
+export async function seedDemoProject(storage: StorageAdapter, plan: ProjectPlan = DEFAULT_PROJECT_PLAN): Promise<DemoProject> {
+  const project = await storage.config.createProject({ name: 'Demo', plan });
   const pk = await createApiKey(storage.config, { projectId: project.id, kind: 'pk' });
   const sk = await createApiKey(storage.config, { projectId: project.id, kind: 'sk', scopes: DEMO_SECRET_SCOPES });
   return { project_id: project.id, pk: pk.key, sk: sk.key };

@@ -1,8 +1,8 @@
 import { NotFoundError, UnauthorizedError } from '../../errors/index.js';
 import { accessLocals, authorizedProjectId } from '../../access/principal.js';
-import { requireScope } from '../../access/project-standing.js';
 import { parseBody } from '../../auth/request-input.js';
 import { createApiKey } from '../../keys/create-api-key.js';
+import { checkedPlan, DEFAULT_PROJECT_PLAN, refusePlanChange } from '../../limits/operator-plan.js';
 import { apiKeyView } from '../../schemas/api-key.js';
 import {
   createdProjectSchema,
@@ -26,6 +26,7 @@ function signedInAccount(locals: Record<string, unknown>): number {
 export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
   const { config, storage } = ctx;
   const project = { tag: 'Projects', limit: 'api' } as const;
+  const defaultPlan = checkedPlan(ctx.options.defaultPlan ?? DEFAULT_PROJECT_PLAN, 'defaultPlan');
   const loadProject = async (id: number) => {
     const found = await config.getProject(id);
     if (!found) throw new NotFoundError('Project not found');
@@ -56,14 +57,16 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       ...project,
       method: 'post',
       path: '/v1/projects',
-      summary: 'Create a project; the creator becomes its owner and gets its first SDK key',
+      summary: "Create a project on the server's default plan; the creator becomes its owner and gets its first SDK key",
       access: { kind: 'account' },
       body: { schema: createProjectBodySchema },
       responses: { 201: { description: 'The project and its SDK key, shown in full only here', schema: createdProjectSchema } },
+      errors: [403],
       handler: async (req, res) => {
         const accountId = signedInAccount(res.locals);
         const input = parseBody(createProjectBodySchema, req.body);
-        const created = await config.createProject({ name: input.name, plan: input.plan, settings: input.settings ?? {} });
+        refusePlanChange(input.plan, defaultPlan);
+        const created = await config.createProject({ name: input.name, plan: defaultPlan, settings: input.settings ?? {} });
         await config.addMembership({ account_id: accountId, project_id: created.id, role: 'owner' });
         const pk = await createApiKey(config, { projectId: created.id, kind: 'pk', name: 'Default SDK key' });
         res.set('Cache-Control', 'no-store').status(201).json({
@@ -88,7 +91,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       ...project,
       method: 'patch',
       path: '/v1/projects/:projectId',
-      summary: 'Rename a project, replace its settings, or change its plan (the plan needs admin)',
+      summary: "Rename a project or replace its settings (its plan is the operator's: a different plan is 403)",
       access: { kind: 'project', scope: 'write' },
       body: { schema: patchProjectBodySchema },
       responses: { 200: { description: 'The updated project', schema: projectSchema } },
@@ -97,8 +100,9 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
         const projectId = authorizedProjectId(res.locals);
         const patch = parseBody(patchProjectBodySchema, req.body);
         const current = await loadProject(projectId);
-        if (patch.plan !== undefined && patch.plan !== current.plan) requireScope(res.locals, 'admin', 'Changing the plan');
-        const updated = await config.updateProject(projectId, patch);
+        refusePlanChange(patch.plan, current.plan);
+        const { name, settings } = patch;
+        const updated = await config.updateProject(projectId, { ...(name === undefined ? {} : { name }), ...(settings === undefined ? {} : { settings }) });
         if (!updated) throw new NotFoundError('Project not found');
         res.json(projectView(updated));
       },
