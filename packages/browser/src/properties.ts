@@ -14,15 +14,6 @@ export type PropertyValue = string | number | boolean | null | undefined | Prope
 /** Event properties: finite numbers go to `num_properties`, everything else to `str_properties`. */
 export type Properties = Record<string, PropertyValue>;
 
-function jsonText(value: object): string | undefined {
-  try {
-    const text: unknown = JSON.stringify(value);
-    return typeof text === 'string' ? text : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The caller's properties split by wire type; null and undefined are left out. */
 export function splitProperties(properties?: Properties): PageContext {
   const str: Record<string, string> = {};
@@ -30,11 +21,12 @@ export function splitProperties(properties?: Properties): PageContext {
   for (const key in properties) {
     const value = properties[key];
     if (typeof value === 'number' && Number.isFinite(value)) num[key] = value;
-    else if (value == null) continue;
-    else if (typeof value !== 'object') str[key] = String(value);
-    else {
-      const text = jsonText(value);
-      if (text !== undefined) str[key] = text;
+    else if (value != null) {
+      try {
+        str[key] = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      } catch {
+        // A cycle or a bigint: JSON cannot write it, so the property is left out.
+      }
     }
   }
   return { str, num };
