@@ -25,9 +25,15 @@ describe.runIf(runs)('the interactive API reference at /docs, in Chromium', () =
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${base.origin}/docs`);
-    await page.waitForFunction((expected) => document.querySelectorAll('.opblock').length >= expected, operations, { timeout: 30_000 });
+    await page.waitForFunction((expected) => document.querySelectorAll('.operation').length >= expected, operations, { timeout: 30_000 });
 
-    expect(await page.locator('.opblock').count()).toBe(operations);
+    expect(await page.locator('.operation').count()).toBe(operations);
+    // "Try it" on the OpenAPI document's own operation sends it to this server.
+    const openapi = page.locator('.operation', { has: page.locator('.path', { hasText: /^\/v1\/openapi\.json$/ }) });
+    await openapi.locator(':scope > summary').click();
+    await openapi.locator('button.send').click();
+    await page.waitForFunction(() => /^200 /.test([...document.querySelectorAll('.result')].map((node) => node.textContent).join('')), undefined, { timeout: 10_000 });
+    expect(requested.filter((url) => url.endsWith('/v1/openapi.json'))).toHaveLength(2);
     expect(requested.filter((url) => new URL(url).origin !== base.origin && !url.startsWith('data:'))).toEqual([]);
     expect(problems).toEqual([]);
     await page.close();

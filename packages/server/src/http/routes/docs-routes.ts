@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { DOCS_CSP, DOCS_INIT_SCRIPT, docsPage } from './docs-page.js';
-import { serveAsset, swaggerUiAsset, textAsset } from './docs-assets.js';
+import { DOCS_CSP, DOCS_STYLE, docsPage } from './docs-page.js';
+import { DOCS_VIEWER_SCRIPT } from './docs-viewer-script.js';
+import { serveAsset, textAsset } from './docs-assets.js';
 import type { RouteDefinition } from './route-definition.js';
 
 const page: RequestHandler = (req, res) => {
@@ -15,8 +16,8 @@ const page: RequestHandler = (req, res) => {
 };
 
 /**
- * `/docs`: the interactive reference of `/v1/openapi.json` (Swagger UI), with every asset served by
- * the router itself from swagger-ui-dist: no CDN, nothing inline.
+ * `/docs`: the interactive reference of `/v1/openapi.json`, rendered by the router's own small script
+ * and style sheet (no third-party viewer, no CDN, nothing inline).
  */
 export function docsRoutes(): RouteDefinition[] {
   const common = { method: 'get', tag: 'Meta', access: { kind: 'public' } } as const;
@@ -25,13 +26,11 @@ export function docsRoutes(): RouteDefinition[] {
     path,
     summary,
     responses: { 200: { description: summary, contentType }, 304: { description: 'Not modified (ETag matched)' } },
-    errors: [503],
     handler,
   });
   return [
-    { ...common, path: '/docs', summary: 'Interactive API reference (Swagger UI)', responses: { 200: { description: 'HTML page', contentType: 'text/html' } }, handler: page },
-    asset('/docs/assets/swagger-ui-bundle.js', 'Swagger UI script', 'text/javascript', serveAsset(swaggerUiAsset('swagger-ui-bundle.js'), 'text/javascript; charset=utf-8')),
-    asset('/docs/assets/swagger-ui.css', 'Swagger UI style sheet', 'text/css', serveAsset(swaggerUiAsset('swagger-ui.css'), 'text/css; charset=utf-8')),
-    asset('/docs/assets/docs-init.js', 'Starts Swagger UI on /v1/openapi.json', 'text/javascript', serveAsset(textAsset(DOCS_INIT_SCRIPT), 'text/javascript; charset=utf-8')),
+    { ...common, path: '/docs', summary: 'Interactive API reference', responses: { 200: { description: 'HTML page', contentType: 'text/html' } }, handler: page },
+    asset('/docs/assets/docs.js', 'Script of the API reference: renders /v1/openapi.json', 'text/javascript', serveAsset(textAsset(DOCS_VIEWER_SCRIPT), 'text/javascript; charset=utf-8')),
+    asset('/docs/assets/docs.css', 'Style sheet of the API reference', 'text/css', serveAsset(textAsset(DOCS_STYLE), 'text/css; charset=utf-8')),
   ];
 }
