@@ -4,6 +4,7 @@ import { parseCliArgs, USAGE } from './cli/cli-args.js';
 import { readCliSettings } from './cli/cli-env.js';
 import { queryCurl } from './cli/query-curl.js';
 import { cliJwtSecret } from './cli/jwt-secret-file.js';
+import { cliSecretsKey } from './cli/secrets-key-file.js';
 import { runBootstrap, runCreateAccount, runMigrate, runSetPlan } from './cli/run-commands.js';
 import { startNorthstarServer } from './cli/start-server.js';
 import type { CliSettings } from './cli/cli-env.js';
@@ -14,7 +15,8 @@ async function start(settings: CliSettings): Promise<void> {
   await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
   const { storage, target } = await storageFromUrl(settings.databaseUrl);
   const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
-  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console, jwtSecret, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } });
+  const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
+  const running = await startNorthstarServer({ ...settings, storage, router: { logger: console, jwtSecret, secretsKey, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } });
   const { url, demo, demoFile, demoReused } = running;
   const kept = target.kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts';
   console.log(`Northstar server listening on ${url}

@@ -22,4 +22,7 @@ export type { ProjectLimitClass, PlanIndependentClass, LimitValue } from './limi
 export type { RateLimitOptions, ClassLimits } from './limits/rate-limit-options.js';
 export { TooManyRequestsError } from './limits/too-many-requests-error.js';
 export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
+export { createSecretBox, SecretsKeyError } from './secrets/index.js';
+export type { SecretBox } from './secrets/index.js';
+export { webhookSecretOf } from './services/documents/webhook-resource.js';
 export type { OpenedStorage } from './storage/storage-from-url.js';

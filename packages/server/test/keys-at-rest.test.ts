@@ -63,6 +63,16 @@ beforeAll(async () => {
   secrets['member refresh token'] = member.refreshToken;
   await call(api.url, 'POST', '/auth/logout', { headers: { Cookie: `ns_refresh=${member.refreshToken}` } });
 
+  const hooks = `/v1/projects/${projectId}/webhooks`;
+  const generated = await call(api.url, 'POST', hooks, { token, body: { url: 'https://93.184.216.34/hook', events: ['alert_triggered'] } });
+  secrets['generated webhook secret'] = (generated.body as { secret: string }).secret;
+  secrets['given webhook secret'] = 'a webhook secret given by the client, 48 chars..';
+  const given = await call(api.url, 'POST', hooks, { token, body: { url: 'https://93.184.216.34/other', events: ['alert_triggered'], secret: secrets['given webhook secret'] } });
+  expect(given.status).toBe(201);
+  secrets['rotated webhook secret'] = 'a rotated webhook secret, also long enough';
+  const webhookId = (given.body as { id: number }).id;
+  expect((await call(api.url, 'PATCH', `${hooks}/${webhookId}`, { token, body: { secret: secrets['rotated webhook secret'], version: 1 } })).status).toBe(200);
+
   // Use the keys, so that last_used_at is written too.
   await call(api.url, 'POST', '/v1/track', { body: { event_name: 'x', device_id: 'd' }, headers: { 'X-API-Key': secrets['project pk_'] } });
   await get(keys, secrets['rotated sk_']);
@@ -70,6 +80,8 @@ beforeAll(async () => {
   await get(`/v1/projects/${projectId}/members`, token);
   await get('/v1/projects', token);
   await get('/auth/me', token);
+  await get(hooks, token);
+  await get(`${hooks}/${webhookId}`, token);
   await get('/v1/openapi.json', token);
   expect(Object.values(secrets).every((secret) => typeof secret === 'string' && secret.length >= 30)).toBe(true);
 });

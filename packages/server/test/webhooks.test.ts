@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createSecretBox, webhookSecretOf } from '@northstar/server';
 import { checkWebhookUrl } from '../src/webhooks/ssrf-url.js';
 import { isForbiddenAddress } from '../src/webhooks/ssrf-address.js';
 import { call, itBehavesAsADocumentResource, startResourceServer } from './support/document-crud.js';
+import { TEST_SECRETS_KEY } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
 const webhook = (n: number, extra: Record<string, unknown> = {}) => ({ url: `https://hooks.example/${n}`, events: ['alert_triggered'], ...extra });
@@ -45,9 +47,12 @@ describe('webhooks', () => {
     const replaced = await call(api(), 'PUT', `${base()}/${created.body.id}`, { ...webhook(2), version: 1 });
     expect(replaced.body).not.toHaveProperty('secret');
     const stored = await api().storage.config.getDocument({ projectId: api().demo.project_id, kind: 'webhook', id: created.body.id });
-    expect(stored?.data).toMatchObject({ url: 'https://hooks.example/2', secret: given });
+    // Stored encrypted (webhook-secrets.test.ts): webhookSecretOf opens it with the server's key.
+    expect(stored?.data).toMatchObject({ url: 'https://hooks.example/2' });
+    expect(webhookSecretOf(stored!.data, createSecretBox(TEST_SECRETS_KEY))).toBe(given);
     await call(api(), 'PATCH', `${base()}/${created.body.id}`, { secret: 'a-rotated-secret-value', version: 2 });
-    expect((await api().storage.config.getDocument({ projectId: api().demo.project_id, kind: 'webhook', id: created.body.id }))?.data.secret).toBe('a-rotated-secret-value');
+    const rotated = await api().storage.config.getDocument({ projectId: api().demo.project_id, kind: 'webhook', id: created.body.id });
+    expect(webhookSecretOf(rotated!.data, createSecretBox(TEST_SECRETS_KEY))).toBe('a-rotated-secret-value');
   });
 
   it('lists its delivery log in pages, and deletes it with the webhook', async () => {

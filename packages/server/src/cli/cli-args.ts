@@ -52,9 +52,12 @@ Options:
 Environment:
   DATABASE_URL               memory:, sqlite:<file> or mysql://user:pass@host:port/db
                              (default sqlite:<NORTHSTAR_DATA_DIR>/data.db)
-  NORTHSTAR_DATA_DIR         Where demo.json, jwt-secret and the default database live (default ./.northstar)
+  NORTHSTAR_DATA_DIR         Where demo.json, jwt-secret, secrets-key and the default database live (default ./.northstar)
   NORTHSTAR_JWT_SECRET       Key of sign-in tokens, at least 32 bytes (default: generated once into
                              <NORTHSTAR_DATA_DIR>/jwt-secret, mode 0600); the same for every process
+  NORTHSTAR_SECRETS_KEY      Key that encrypts webhook secrets: 32 bytes, as 64 hex characters or base64
+                             (default: generated once into <NORTHSTAR_DATA_DIR>/secrets-key, mode 0600);
+                             the same for every process, and kept: without it stored webhook secrets are lost
   NORTHSTAR_PASSWORD         Password of create-account when --password-stdin is not given
   NORTHSTAR_RATE_LIMITS      off, or JSON over the plan limits, e.g. {"plans":{"free":{"track":1000}}}
                              (default: free track 100/min, pro 1000/min, enterprise 60000/min; see docs/limits.md)

@@ -97,6 +97,14 @@ export interface NorthstarRouterOptions {
    */
   allowPrivateWebhookUrls?: boolean;
   /**
+   * Key that encrypts webhook secrets at rest (AES-256-GCM; stored as `enc:v1:...`), so that a copy of
+   * the database alone cannot sign deliveries: 32 bytes, as bytes, 64 hex characters or base64
+   * (`openssl rand -base64 32`). Every process on one database needs the same key, and it must outlive
+   * restarts (the CLI reads `NORTHSTAR_SECRETS_KEY`, else generates `<data dir>/secrets-key` once).
+   * No default: without it, creating or changing a webhook answers 503 (docs/api-resources.md).
+   */
+  secretsKey?: string | Uint8Array;
+  /**
    * Per-plan rate limits (docs/limits.md), merged over the defaults: e.g. the enterprise numbers of a
    * contract, `{ plans: { enterprise: { track: 50_000 } } }`, or one project's, `{ projects: { 42: { track: 20_000 } } }`.
    * `false` turns rate limiting off.

@@ -32,6 +32,9 @@ const SUITE_RATE_LIMITS: NorthstarRouterOptions['rateLimits'] = { fixed: { login
 /** A fixed signing key, so that tests see no "jwtSecret is not set" warning; tests that need it pass their own. */
 const TEST_JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 
+/** A fixed key for webhook secrets, so that suites can create webhooks; tests of the key pass their own (or `undefined`). */
+export const TEST_SECRETS_KEY = '0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 /** A host app on a real port: the router at `mountPath`, then a host route `GET /host/hello` and `POST /v1/host-owned`. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { mountPath = '/', demoPlan = 'enterprise', ...routerOptions } = options;
@@ -39,7 +42,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const demo = await seedDemoProject(storage);
   await storage.config.updateProject(demo.project_id, { plan: demoPlan });
   const app = express();
-  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, jwtSecret: TEST_JWT_SECRET, ...routerOptions, rateLimits: routerOptions.rateLimits ?? SUITE_RATE_LIMITS, storage }));
+  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, jwtSecret: TEST_JWT_SECRET, secretsKey: TEST_SECRETS_KEY, ...routerOptions, rateLimits: routerOptions.rateLimits ?? SUITE_RATE_LIMITS, storage }));
   app.get('/host/hello', (_req, res) => {
     res.json({ host: 'hello' });
   });

@@ -9,6 +9,7 @@ import { documentService } from '../../services/documents/document-service.js';
 import { experimentResource } from '../../services/documents/experiment-resource.js';
 import { dashboardResource, flagResource, guideResource, segmentResource, surveyResource } from '../../services/documents/simple-resources.js';
 import { listSurveyResponses, listWebhookDeliveries } from '../../services/documents/sub-resources.js';
+import { createSecretBox } from '../../secrets/index.js';
 import { webhookResource } from '../../services/documents/webhook-resource.js';
 import { eventSchema } from '../../services/users/user-schemas.js';
 import type { ServerContext } from '../server-context.js';
@@ -57,7 +58,8 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
 
 /** CRUD for dashboards, segments, alerts, experiments, flags, guides, surveys and webhooks, and their sub-lists. */
 export function resourceRoutes(ctx: ServerContext): RouteDefinition[] {
-  const webhooks = webhookResource({ allowPrivate: ctx.options.allowPrivateWebhookUrls ?? false });
+  const { secretsKey } = ctx.options;
+  const webhooks = webhookResource({ allowPrivate: ctx.options.allowPrivateWebhookUrls ?? false }, secretsKey === undefined ? undefined : createSecretBox(secretsKey));
   const resources = [dashboardResource, segmentResource, alertResource, experimentResource, flagResource, guideResource, surveyResource, webhooks];
   return [...resources.flatMap((resource) => documentRoutes(ctx, resource)), ...subResourceRoutes(ctx, webhooks)];
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { ServiceUnavailableError } from '../../errors/index.js';
 import type { JsonObject } from '../../ports/index.js';
+import type { SecretBox } from '../../secrets/index.js';
 import { webhookFields, webhookSchema, webhookSecretPrefixField } from '../../schemas/documents/webhook.js';
 import { checkWebhookUrl } from '../../webhooks/ssrf-url.js';
 import type { WebhookUrlOptions } from '../../webhooks/ssrf-url.js';
@@ -20,17 +22,47 @@ export function webhookSecretPrefix(secret: string): string {
 
 const stringOf = (value: JsonObject[string] | undefined): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** Why webhook writes are refused when the router has no `secretsKey`. */
+export const WEBHOOKS_NEED_SECRETS_KEY =
+  'Webhooks are disabled: the server has no secretsKey to encrypt their secrets (router option secretsKey; NORTHSTAR_SECRETS_KEY or the generated <data dir>/secrets-key for the CLI)';
+
+function openSealed(secrets: SecretBox, sealed: string): string {
+  try {
+    return secrets.open(sealed);
+  } catch {
+    throw new ServiceUnavailableError('A stored webhook secret does not open with the configured secretsKey (was the key changed?)');
+  }
+}
+
+/**
+ * The secret of a stored webhook, to sign a delivery (the delivery worker's call): `secret_encrypted`
+ * opened with `secrets`, else a legacy plaintext `secret` (rows written before encryption; the next
+ * write of the webhook encrypts it). Throws when neither is there or the key does not open it.
+ */
+export function webhookSecretOf(data: JsonObject, secrets: SecretBox): string {
+  const sealed = stringOf(data.secret_encrypted);
+  if (sealed !== undefined) return secrets.open(sealed);
+  const legacy = stringOf(data.secret);
+  if (legacy === undefined) throw new Error('webhook has no secret');
+  return legacy;
+}
+
 /**
  * Webhooks: the URL passes the SSRF check when it is set or changed; the secret is the one given, else
- * the stored one, else a new one. Responses show only `secret_prefix`, except the creation response,
- * which carries the full `secret` once.
+ * the stored one, else a new one. It is stored encrypted (`secret_encrypted`, `enc:v1:...`, with the
+ * router's `secretsKey`) beside its `secret_prefix`; without a key every write is a 503. Responses show
+ * only `secret_prefix`, except the creation response, which carries the full `secret` once.
  */
-export function webhookResource(urlOptions: WebhookUrlOptions): DocumentResource {
+export function webhookResource(urlOptions: WebhookUrlOptions, secrets?: SecretBox): DocumentResource {
   async function prepare(data: JsonObject, ctx: WriteContext): Promise<JsonObject> {
+    if (!secrets) throw new ServiceUnavailableError(WEBHOOKS_NEED_SECRETS_KEY);
     const url = stringOf(data.url) ?? '';
     const checked = url === stringOf(ctx.existing?.data.url) ? url : await checkWebhookUrl(url, urlOptions);
-    const secret = stringOf(data.secret) ?? stringOf(ctx.existing?.data.secret) ?? generateWebhookSecret();
-    return { ...data, url: checked, secret };
+    // A given secret, or a legacy plaintext one carried over from the stored row by PUT and PATCH.
+    const { secret: given, secret_encrypted: _sealed, ...fields } = data;
+    const kept = stringOf(ctx.existing?.data.secret_encrypted);
+    const secret = stringOf(given) ?? (kept === undefined ? undefined : openSealed(secrets, kept)) ?? stringOf(ctx.existing?.data.secret) ?? generateWebhookSecret();
+    return { ...fields, url: checked, secret_encrypted: secrets.seal(secret), secret_prefix: webhookSecretPrefix(secret) };
   }
   return {
     kind: 'webhook',
@@ -42,8 +74,8 @@ export function webhookResource(urlOptions: WebhookUrlOptions): DocumentResource
     readOnlyFields: ['secret_prefix'],
     writeOnlyFields: ['secret'],
     prepare,
-    present: (data) => ({ ...data, secret_prefix: webhookSecretPrefix(stringOf(data.secret) ?? '') }),
-    presentCreated: (data) => ({ secret: stringOf(data.secret) ?? '' }),
+    present: ({ secret, secret_encrypted: _sealed, ...data }) => ({ ...data, secret_prefix: stringOf(data.secret_prefix) ?? webhookSecretPrefix(stringOf(secret) ?? '') }),
+    presentCreated: (data) => ({ secret: secrets ? webhookSecretOf(data, secrets) : '' }),
     responseFields: { secret_prefix: webhookSecretPrefixField },
     createdFields: { secret: webhookSecretPrefixField.meta({ description: 'The full secret: shown in this response only.' }) },
   };
