@@ -52,12 +52,18 @@ describe('hostile JSON on POST /v1/track', () => {
 
   it('answers 100,000 and 500,000 levels of [[[... with 400, without a stack overflow', async () => {
     for (const depth of [100_000, 500_000]) expectError(await send('['.repeat(depth) + ']'.repeat(depth)), 400);
-    expectError(await send('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)), 400, 'event_name is required');
+    expectError(await send('{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000)), 400, 'JSON body is nested deeper than 64 levels');
   });
 
-  it('rejects deep nesting where a property value belongs, and ignores it in an unknown field', async () => {
+  it('rejects nesting deeper than 64 levels before validation, in a known field or an unknown one', async () => {
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    expectError(await send(`{"event_name":"x","device_id":"d","str_properties":{"a":${deep}}}`), 400, 'str_properties values must be strings');
+    expectError(await send(`{"event_name":"x","device_id":"d","str_properties":{"a":${deep}}}`), 400, 'JSON body is nested deeper than 64 levels');
+    expectError(await send(`{"event_name":"x","device_id":"d","uuid":"${UUID}","extra":${deep}}`), 400, 'JSON body is nested deeper than 64 levels');
+    expect(await stored()).toBeUndefined();
+  });
+
+  it('accepts nesting of exactly 64 levels, and ignores it in an unknown field', async () => {
+    const deep = '['.repeat(63) + ']'.repeat(63);
     const res = await send(`{"event_name":"x","device_id":"d","uuid":"${UUID}","extra":${deep}}`);
     expect(res).toMatchObject({ status: 200, body: { accepted: 1 } });
     expect(await stored()).not.toHaveProperty('extra');

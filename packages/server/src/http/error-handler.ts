@@ -44,6 +44,11 @@ export function errorHandler(logger: NorthstarLogger): ErrorRequestHandler {
       res.status(err.status).json({ error: err.message });
       return;
     }
+    if (err instanceof URIError) {
+      // The router could not decode a path parameter (`%FF`, a lone `%`, an overlong `%C0%AF`).
+      res.status(400).json({ error: 'Malformed percent-encoding in the URL path' });
+      return;
+    }
     const mapped = bodyParserError(err);
     if (mapped) {
       res.status(mapped[0]).json({ error: mapped[1] });

@@ -1,11 +1,17 @@
 import { isUtf8 } from 'node:buffer';
-import express from 'express';
 import type { Request, RequestHandler } from 'express';
-import { BadRequestError, UnsupportedMediaTypeError } from '../errors/index.js';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/index.js';
+import { decodeContent } from './content-decoding.js';
+import type { ContentEncoding } from './content-decoding.js';
+import { hostParsedBody } from './host-parsed-body.js';
+import { assertJsonDepth } from '../services/json-depth.js';
+import { readRawBody } from './raw-body.js';
 
 /** Content encodings a body may arrive in; the size cap applies to the decoded bytes (no zip bombs). */
 const ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
+/** The 413 message of the JSON routes (docs/ingestion-track.md). */
+const TOO_LARGE = 'Request body too large';
 
 function isJsonMediaType(type: string): boolean {
   return type === 'application/json' || type === 'text/plain' || (type.startsWith('application/') && type.endsWith('+json'));
@@ -31,46 +37,63 @@ function hasBody(req: Request): boolean {
 /**
  * JSON from the bytes of a body: strict UTF-8 (invalid bytes, overlong forms and encoded surrogates are
  * 400, not silently replaced), an optional byte-order mark, then `JSON.parse` (iterative in V8, so deep
- * nesting cannot overflow the stack; any exception is still a 400).
+ * nesting cannot overflow the stack; any exception is still a 400), then the nesting cap (400).
  */
 export function decodeJsonBody(bytes: Buffer): unknown {
   if (bytes.length === 0) throw new BadRequestError('Request body is empty');
   if (!isUtf8(bytes)) throw new BadRequestError('Request body is not valid UTF-8');
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new BadRequestError('Invalid JSON body');
   }
+  assertJsonDepth(value);
+  return value;
+}
+
+/** A value a host's `express.json()` parsed, held to the checks of a body the router reads itself. */
+function checkHostValue(value: unknown, limitBytes: number): unknown {
+  assertJsonDepth(value);
+  if (Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8') > limitBytes) throw new PayloadTooLargeError(TOO_LARGE);
+  return value;
+}
+
+/** The parsed body: read here (bounded, then decoded, bounded) or taken from a host parser that ran first. */
+async function readJson(req: Request, encoding: ContentEncoding, limitBytes: number): Promise<unknown> {
+  const parsed = hostParsedBody(req);
+  if (parsed?.kind === 'value') return checkHostValue(parsed.value, limitBytes);
+  if (parsed?.kind === 'bytes') {
+    // body-parser has already inflated the bytes it kept.
+    if (parsed.bytes.length > limitBytes) throw new PayloadTooLargeError(TOO_LARGE);
+    return decodeJsonBody(parsed.bytes);
+  }
+  const wire = await readRawBody(req, limitBytes, TOO_LARGE);
+  return decodeJsonBody(await decodeContent(wire, encoding, limitBytes, TOO_LARGE));
 }
 
 /**
  * Reads a JSON body sent as `application/json` (or `application/*+json`) or as `text/plain`, in UTF-8,
- * optionally gzip-, deflate- or br-encoded, at most `limitBytes` once decoded (413 beyond). Empty body:
- * 400; other media types, charsets or encodings: 415. Stream errors (aborted, corrupt gzip, wrong
- * Content-Length) come from body-parser and are mapped by the error handler. docs/ingestion-track.md.
+ * optionally gzip-, deflate- or br-encoded, at most `limitBytes` on the wire and once decoded (413
+ * beyond, without reading the rest), nested at most `MAX_JSON_DEPTH` levels. Empty body: 400; other
+ * media types, charsets or encodings: 415. Works the same after a host app's own body parsers.
+ * docs/ingestion-track.md.
  */
 export function jsonBody(limitBytes: number): RequestHandler[] {
-  const readBytes = express.raw({ type: () => true, limit: limitBytes, inflate: true });
-  const read: RequestHandler = (req, res, next) => {
+  const read: RequestHandler = (req, _res, next) => {
     if (!hasBody(req)) throw new BadRequestError('Request body is empty');
     checkMediaType(req.headers['content-type']);
     const encoding = req.headers['content-encoding']?.trim().toLowerCase() ?? 'identity';
     if (!ENCODINGS.has(encoding)) throw new UnsupportedMediaTypeError('Unsupported Content-Encoding: use gzip, deflate, br or none');
-    void readBytes(req, res, (error?: unknown) => {
-      if (error !== undefined) {
-        next(error);
-        return;
-      }
-      try {
-        req.body = decodeJsonBody(req.body as Buffer);
-      } catch (decodeError) {
-        next(decodeError);
-        return;
-      }
-      next();
-    });
+    readJson(req, encoding as ContentEncoding, limitBytes).then(
+      (body) => {
+        req.body = body;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
   };
   return [read];
 }

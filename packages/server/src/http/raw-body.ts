@@ -9,12 +9,13 @@ export class BodyTooLargeError extends PayloadTooLargeError {
 /**
  * Reads the request body as bytes, at most `limitBytes` of them: a larger `Content-Length` is refused
  * before reading, and a body that grows past the limit stops being read (413). Never buffers more
- * than `limitBytes` plus one network chunk.
+ * than `limitBytes` plus one network chunk. The answer to a body cut short closes the connection
+ * (`bodyGuard`), so the rest is never read.
  */
-export function readRawBody(req: Request, limitBytes: number): Promise<Buffer> {
+export function readRawBody(req: Request, limitBytes: number, tooLargeMessage = `Request body too large: the limit is ${limitBytes} bytes`): Promise<Buffer> {
   const declared = Number(req.get('content-length'));
   if (Number.isFinite(declared) && declared > limitBytes) {
-    return Promise.reject(new BodyTooLargeError(`Request body too large: the limit is ${limitBytes} bytes`));
+    return Promise.reject(new BodyTooLargeError(tooLargeMessage));
   }
   if (req.readableEnded) return Promise.reject(new BadRequestError('Request body was already read by another middleware'));
   return new Promise((resolve, reject) => {
@@ -31,7 +32,7 @@ export function readRawBody(req: Request, limitBytes: number): Promise<Buffer> {
       if (size > limitBytes) {
         cleanup();
         req.pause();
-        reject(new BodyTooLargeError(`Request body too large: the limit is ${limitBytes} bytes`));
+        reject(new BodyTooLargeError(tooLargeMessage));
         return;
       }
       parts.push(chunk);

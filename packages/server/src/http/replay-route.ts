@@ -1,9 +1,10 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { authorizedProjectId } from '../access/principal.js';
 import type { EventStore } from '../ports/index.js';
-import { decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
+import { checkReplayValue, decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
 import { storeReplayChunks } from '../services/replay/store-replay-chunks.js';
-import { BodyTooLargeError, readRawBody } from './raw-body.js';
+import { hostParsedBody } from './host-parsed-body.js';
+import { readRawBody } from './raw-body.js';
 
 export interface ReplayRouteContext {
   events: EventStore;
@@ -13,19 +14,25 @@ export interface ReplayRouteContext {
   maxDecodedBytes: number;
 }
 
+/**
+ * The decoded replay body: read here (bounded; the rest of an oversized body is never read, see
+ * `bodyGuard`), or taken from a host parser that ran before the router (already inflated by it; a gzip
+ * body it kept as bytes is recognised by its magic number).
+ */
+async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedBytes }: ReplayRouteContext): Promise<unknown> {
+  const encoding = replayEncoding(req);
+  const maxDecoded = Math.max(maxDecodedBytes, maxBodyBytes);
+  const parsed = hostParsedBody(req);
+  if (parsed?.kind === 'value') return checkReplayValue(parsed.value, maxDecoded);
+  if (parsed?.kind === 'bytes') return decodeReplayBody(parsed.bytes, 'identity', maxDecoded);
+  return decodeReplayBody(await readRawBody(req, maxBodyBytes), encoding, maxDecoded);
+}
+
 /** `POST /v1/replay/chunks`, after the SDK key authenticated: reads, decompresses (bounded), validates, stores. */
-export function replayHandler({ events, maxBodyBytes, maxDecodedBytes }: ReplayRouteContext): RequestHandler {
-  return async (req, res) => {
-    const encoding = replayEncoding(req);
-    let bytes: Buffer;
-    try {
-      bytes = await readRawBody(req, maxBodyBytes);
-    } catch (error) {
-      // The rest of an oversized body is not read: close the connection after answering.
-      if (error instanceof BodyTooLargeError) res.set('Connection', 'close');
-      throw error;
-    }
-    const body = await decodeReplayBody(bytes, encoding, Math.max(maxDecodedBytes, maxBodyBytes));
-    res.json(await storeReplayChunks(events, authorizedProjectId(res.locals), body));
+export function replayHandler(context: ReplayRouteContext): RequestHandler {
+  return (req, res, next) => {
+    readReplayBody(req, context)
+      .then((body) => storeReplayChunks(context.events, authorizedProjectId(res.locals), body))
+      .then((answer) => res.json(answer), next);
   };
 }

@@ -6,6 +6,7 @@ import { createGroupCommitter } from '../ingest/group-commit.js';
 import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
 import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage } from '../storage/guard-storage.js';
+import { mountBodyGuards } from './body-guard.js';
 import { errorHandler } from './error-handler.js';
 import type { NorthstarRouterOptions } from './options.js';
 import { allRoutes } from './routes/all-routes.js';
@@ -55,7 +56,9 @@ export function createServerContext(options: NorthstarRouterOptions): ServerCont
 export function createNorthstarRouter(options: NorthstarRouterOptions): Router {
   const ctx = createServerContext(options);
   const router = Router();
-  mountRoutes(router, allRoutes(ctx, API_VERSION), ctx);
+  const routes = allRoutes(ctx, API_VERSION);
+  mountBodyGuards(router, routes, ctx.maxBodyBytes);
+  mountRoutes(router, routes, ctx);
   router.use('/v1', securityHeaders, () => {
     throw new NotFoundError('Unknown API path');
   });

@@ -2,8 +2,16 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import type { Request } from 'express';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/index.js';
+import { assertJsonDepth } from '../json-depth.js';
 
 const gunzipAsync = promisify(gunzip);
+
+/**
+ * Deepest nesting of a replay body. rrweb's full snapshot nests two levels per DOM element (a node,
+ * then its `childNodes`), so this is far above `MAX_JSON_DEPTH` of the other routes, and still far
+ * below what would exhaust the stack when the chunk is stored (docs/decisions.md, "JSON nesting depth").
+ */
+export const MAX_REPLAY_DEPTH = 1_000;
 
 /** Media types a replay body may be declared as; all are read as JSON. A body without a type is read as JSON too. */
 const REPLAY_MEDIA_TYPES = ['application/json', 'text/plain', 'application/octet-stream'];
@@ -51,9 +59,21 @@ export async function decodeReplayBody(bytes: Buffer, encoding: ReplayEncoding, 
   } else if (bytes.length > maxDecodedBytes) {
     throw new PayloadTooLargeError(`Request body too large: the limit is ${maxDecodedBytes} bytes`);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text.toString('utf8')) as unknown;
+    value = JSON.parse(text.toString('utf8')) as unknown;
   } catch {
     throw new BadRequestError('Invalid JSON body');
   }
+  assertJsonDepth(value, MAX_REPLAY_DEPTH);
+  return value;
+}
+
+/** A replay body a host's `express.json()` parsed before the router, held to the same caps. */
+export function checkReplayValue(value: unknown, maxDecodedBytes: number): unknown {
+  assertJsonDepth(value, MAX_REPLAY_DEPTH);
+  if (Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8') > maxDecodedBytes) {
+    throw new PayloadTooLargeError(`Request body too large: the limit is ${maxDecodedBytes} bytes`);
+  }
+  return value;
 }
