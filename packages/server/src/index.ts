@@ -1,4 +1,5 @@
 export { createNorthstarRouter } from './http/router.js';
+export type { NorthstarRouter } from './http/router.js';
 export type { NorthstarRouterOptions, NorthstarLogger } from './http/options.js';
 export type * from './ports/index.js';
 export * from './errors/index.js';

@@ -1,6 +1,6 @@
 import { SECRET_KEY_SCOPES } from '@northstar/core';
 import type { MemberRole } from '../ports/index.js';
-import type { RouteDefinition } from '../http/routes/route-definition.js';
+import type { HttpMethod, RateLimitClass } from '../http/routes/route-definition.js';
 import type { RouteAccess } from './route-access.js';
 import { ROLE_SCOPES, roleHasScope } from './roles.js';
 
@@ -35,8 +35,17 @@ function roles(access: RouteAccess): string {
   return ROLES.filter((role) => roleHasScope(role, access.scope)).join(', ');
 }
 
-/** What the table shows of a route (not its handler, so the public type names no Express type). */
-export type AccessTableRoute = Pick<RouteDefinition, 'method' | 'path' | 'access' | 'limit' | 'summary'>;
+/**
+ * What the table shows of a route: a `RouteDefinition` without its handler, spelled out so that the
+ * public type of `accessTable` names no Express type.
+ */
+export interface AccessTableRoute {
+  method: HttpMethod;
+  path: string;
+  access: RouteAccess;
+  limit?: RateLimitClass;
+  summary: string;
+}
 
 function routeRow(route: AccessTableRoute): string {
   const cells = [route.method.toUpperCase(), `\`${route.path}\``, credential(route.access), scope(route.access), roles(route.access), route.limit ? `\`${route.limit}\`` : '—', route.summary];

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
 import { createAuthentication } from '../auth/authentication.js';
 import { NotFoundError } from '../errors/index.js';
@@ -50,10 +51,17 @@ export function createServerContext(options: NorthstarRouterOptions): ServerCont
 }
 
 /**
+ * What `createNorthstarRouter` returns: an Express router, typed as the middleware function that both
+ * Express 4 and Express 5 accept in `app.use('/ns', router)`, so that the public types name no
+ * `@types/express` version. It needs an Express app around it (`req`/`res` as Express extends them).
+ */
+export type NorthstarRouter = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/**
  * The Northstar HTTP API as an Express router, to mount anywhere in a host app (`app.use('/ns', router)`).
  * Requests it does not know fall through to the host app, except under `/v1/`, which it owns.
  */
-export function createNorthstarRouter(options: NorthstarRouterOptions): Router {
+export function createNorthstarRouter(options: NorthstarRouterOptions): NorthstarRouter {
   const ctx = createServerContext(options);
   const router = Router();
   const routes = allRoutes(ctx, API_VERSION);
@@ -63,5 +71,6 @@ export function createNorthstarRouter(options: NorthstarRouterOptions): Router {
     throw new NotFoundError('Unknown API path');
   });
   router.use(errorHandler(ctx.logger));
-  return router;
+  // An Express router is such a function; Express merely types its parameters as its own Request and Response.
+  return router as unknown as NorthstarRouter;
 }

@@ -28,6 +28,18 @@ function queryValidator(route: RouteDefinition): RequestHandler | undefined {
 }
 
 /**
+ * Passes a rejected promise of `handler` to `next`, as Express 5 does and Express 4 does not: express is
+ * a peer dependency, so in an Express 4 host app this router is an Express 4 router, and an async
+ * error (a wrong password, a storage outage) would otherwise be an unhandled rejection, not an answer.
+ */
+function forwardRejection(handler: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const result: unknown = handler(req, res, next);
+    if (result instanceof Promise) result.catch((error: unknown) => next(error ?? new Error('Rejected promise')));
+  };
+}
+
+/**
  * The middleware chain of one route, in the order that answers the cheapest question first:
  * CORS, authentication (401), authorization (403), the project's CORS allow-list (403), rate limit (429),
  * body (400/413/415), handler.
@@ -47,7 +59,7 @@ export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf
   else steps = [authenticate, authorize, origins, limit, ...body];
   if (route.cors) steps.unshift(corsHeaders(ctx.options.corsOrigins));
   steps.push(queryValidator(route), route.handler);
-  return steps.filter((step): step is RequestHandler => step !== undefined);
+  return steps.filter((step): step is RequestHandler => step !== undefined).map(forwardRejection);
 }
 
 /** Registers every route on `router`; CORS routes also answer their preflight. */
