@@ -1,18 +1,18 @@
 #!/usr/bin/env node
-import { mkdir } from 'node:fs/promises';
 import { parseCliArgs, USAGE } from './cli/cli-args.js';
 import { readCliSettings } from './cli/cli-env.js';
 import { queryCurl } from './cli/query-curl.js';
 import { cliJwtSecret } from './cli/jwt-secret-file.js';
 import { cliSecretsKey } from './cli/secrets-key-file.js';
+import { CLI_UMASK, restrictDataFiles } from './cli/data-dir-modes.js';
 import { runBootstrap, runCreateAccount, runMigrate, runSetPlan } from './cli/run-commands.js';
 import { startNorthstarServer } from './cli/start-server.js';
 import type { CliSettings } from './cli/cli-env.js';
 import { storageFromUrl } from './storage/storage-from-url.js';
 
 async function start(settings: CliSettings): Promise<void> {
-  // Owner-only, and made here before the default SQLite file is created inside it.
-  await mkdir(settings.dataDir, { recursive: true, mode: 0o700 });
+  // Owner-only (0700, files 0600, also those an earlier version made 0644), before SQLite opens its file.
+  await restrictDataFiles(settings.dataDir, settings.databaseUrl);
   const { storage, target } = await storageFromUrl(settings.databaseUrl);
   const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
   const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
@@ -53,6 +53,8 @@ Query today's unique visitors:
 }
 
 async function main(): Promise<void> {
+  // Files this process creates (SQLite's database and WAL, demo.json, key files) are the owner's alone.
+  process.umask(CLI_UMASK);
   const args = parseCliArgs(process.argv.slice(2));
   const settings = readCliSettings(process.env);
   if (args.command === 'help') process.stdout.write(USAGE);
