@@ -43,7 +43,7 @@ table { border-collapse: collapse; font-size: .85rem; } th, td { text-align: lef
 pre { background: #f6f8fa; padding: .6rem; border-radius: 4px; overflow: auto; max-height: 24rem; font-size: .8rem; white-space: pre-wrap; }
 dl { display: grid; grid-template-columns: 4rem 1fr; gap: .3rem; } dt { font-weight: 700; } dd { margin: 0; }
 .status-2 { color: #1a7f37; } .status-4, .status-5 { color: #cf222e; }
-.try-it { padding-bottom: 1rem; } .send { margin-top: .4rem; padding: .3rem 1rem; }
+.try-it { padding-bottom: 1rem; } .send { margin-top: .4rem; padding: .3rem 1rem; } .result:empty { display: none; }
 .error { color: #cf222e; }
 `;
 

@@ -82,7 +82,7 @@ export const DOCS_VIEWER_SCRIPT = String.raw`(function () {
     if (!isObject(body) || !isObject(body.content)) return null;
     var section = append(el('section'), el('h4', null, 'Request body'));
     Object.keys(body.content).forEach(function (type) {
-      append(section, el('p', 'code', type), el('pre', 'schema', json((body.content[type] || {}).schema)));
+      append(section, append(el('details'), el('summary', 'code', type), el('pre', 'schema', json((body.content[type] || {}).schema))));
     });
     return section;
   }
