@@ -2,10 +2,10 @@ import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter } from '../http/router.js';
 import type { NorthstarRouterOptions } from '../http/options.js';
 import type { StorageAdapter } from '../ports/index.js';
+import { storageFromUrl } from '../storage/storage-from-url.js';
 import { ensureDemoProject } from './demo-project.js';
 import { writeDemoFile } from './demo-file.js';
 import type { DemoFile } from './demo-file.js';
@@ -19,7 +19,7 @@ export interface StartServerOptions {
   host: string;
   /** Directory of `demo.json`. */
   dataDir: string;
-  /** Already migrated. @default createMemoryStorage() */
+  /** Already migrated. @default the memory storage of `@northstar/adapter-memory` (`memory:`) */
   storage?: StorageAdapter;
   /** How long `close()` lets requests in progress finish before ending their connections. @default 5000 */
   drainMs?: number;
@@ -56,7 +56,7 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 /** The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. */
 export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
-  const storage = options.storage ?? createMemoryStorage();
+  const storage = options.storage ?? (await storageFromUrl('memory:')).storage;
   const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir, options.router?.defaultPlan);
   let assets: DemoAssets | undefined = undefined;
 

@@ -27,12 +27,30 @@ function isModuleNotFound(error: unknown, specifier: string): boolean {
   return (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && typeof message === 'string' && message.includes(specifier);
 }
 
-async function loadAdapter<T>(specifier: string, exportName: string): Promise<T> {
+/**
+ * Loads a module; tests pass their own to simulate a missing package.
+ * @default (specifier) => import(specifier)
+ */
+export type ModuleLoader = (specifier: string) => Promise<unknown>;
+
+const importModule: ModuleLoader = (specifier) => import(specifier);
+
+/**
+ * The storage packages are optional peer dependencies of `@northstar/server` (a router user passes
+ * storage of their own): what to install for each kind of database URL.
+ */
+const INSTALL: Record<DatabaseTarget['kind'], string> = {
+  memory: MEMORY_ADAPTER,
+  sqlite: `${SQL_ADAPTER} knex better-sqlite3`,
+  mysql: `${SQL_ADAPTER} knex mysql2`,
+};
+
+async function loadAdapter<T>(specifier: string, exportName: string, target: DatabaseTarget, load: ModuleLoader): Promise<T> {
   let loaded: unknown;
   try {
-    loaded = await import(specifier);
+    loaded = await load(specifier);
   } catch (error) {
-    if (isModuleNotFound(error, specifier)) throw new Error(`${specifier} is not installed: npm install ${specifier}`);
+    if (isModuleNotFound(error, specifier)) throw new Error(`${specifier} is not installed: npm install ${INSTALL[target.kind]}`, { cause: error });
     throw error;
   }
   const candidate = loaded as Record<string, unknown>;
@@ -49,22 +67,22 @@ export interface OpenedStorage {
  * Opens the storage a database URL names (see `parseDatabaseUrl`). SQL schemas are migrated first
  * unless `migrate` is false; a MySQL/MariaDB database that does not exist yet is then created first.
  */
-export async function storageFromUrl(url: string, migrate = true): Promise<OpenedStorage> {
+export async function storageFromUrl(url: string, migrate = true, load: ModuleLoader = importModule): Promise<OpenedStorage> {
   const target = parseDatabaseUrl(url);
   if (target.kind === 'memory') {
-    const memory = await loadAdapter<MemoryAdapterModule>(MEMORY_ADAPTER, 'createMemoryStorage');
+    const memory = await loadAdapter<MemoryAdapterModule>(MEMORY_ADAPTER, 'createMemoryStorage', target, load);
     return { storage: memory.createMemoryStorage(), target };
   }
-  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'createSqlStorage');
+  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'createSqlStorage', target, load);
   if (migrate && target.kind === 'mysql') await ensureMysqlDatabase(target.url);
   return { storage: await sql.createSqlStorage({ url: target.url, migrate }, migrate), target };
 }
 
 /** Brings the database a URL names (created when missing) to the latest schema; nothing to do for `memory:`. */
-export async function migrateDatabase(url: string): Promise<DatabaseTarget> {
+export async function migrateDatabase(url: string, load: ModuleLoader = importModule): Promise<DatabaseTarget> {
   const target = parseDatabaseUrl(url);
   if (target.kind === 'memory') return target;
-  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'migrateSql');
+  const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'migrateSql', target, load);
   if (target.kind === 'mysql') await ensureMysqlDatabase(target.url);
   await sql.migrateSql({ url: target.url });
   return target;
