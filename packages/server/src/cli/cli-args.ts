@@ -27,6 +27,7 @@ const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'creat
 const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 export const USAGE = `Usage: northstar-server [command] [options]
+       npm run -s northstar-server -- [command] [options]   (in a checkout of the Northstar repository)
 
 Commands:
   start                      Migrate the database, then serve the API and a demo page (default)
