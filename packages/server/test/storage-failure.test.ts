@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
+import type { RateLimitDecision } from '@northstar/server';
+import { guardStorage, storageGuard } from '../src/storage/guard-storage.js';
+import { inStorageBudget } from '../src/storage/storage-budget.js';
 import { eventQuery, postJson, startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
 
 let api: TestServer | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await api?.close();
   api = undefined;
 });
@@ -21,6 +25,20 @@ describe('a database that is down or slow', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(res).toMatchObject({ status: 503, body: { error: 'Storage did not answer within 200 ms; try again later' } });
     expect(res.headers.get('retry-after')).toBe('7');
+  });
+
+  it('answers 503 within storageTimeoutMs in all when the rate limiter spent part of it waiting on the database', async () => {
+    const storage = createMemoryStorage();
+    storage.events.appendEvents = never;
+    // The SQL limiter falls back to in-process counting after its own 1 s timeout: a slow "allowed".
+    const slowAllowed = (): Promise<RateLimitDecision> => new Promise((resolve) => setTimeout(() => resolve({ allowed: true, remaining: 9, resetMs: 60_000 }), 1_500));
+    Object.assign(storage, { rateLimits: { name: 'slow', consume: slowAllowed } });
+    api = await startTestServer({ storage, storageTimeoutMs: 2_000, rateLimits: {} });
+    const started = Date.now();
+    const res = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
+    // Without one deadline it arrives after 1,500 + 2,000 ms.
+    expect(Date.now() - started).toBeLessThan(2_000 + 800);
+    expect(res).toMatchObject({ status: 503, body: { error: 'Storage did not answer within 2000 ms; try again later' } });
   });
 
   it('answers 503 when the key lookup fails, on ingestion and on queries', async () => {
@@ -46,6 +64,58 @@ describe('a database that is down or slow', () => {
     expect(await send()).toMatchObject({ status: 200, body: { accepted: 1 } });
     expect(errors).toEqual(['[northstar] storage unavailable; answering 503 until it recovers']);
     expect(notices).toEqual(['[northstar] storage works again']);
+  });
+});
+
+describe('one storage deadline per request', () => {
+  const slowly = <T>(ms: number, value: T) => () => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+
+  function guarded() {
+    const storage = createMemoryStorage();
+    storage.config.getProject = slowly(600, undefined);
+    storage.events.appendEvents = never;
+    return guardStorage(storage, storageGuard({ timeoutMs: 1_000, retryAfterSeconds: 5 }));
+  }
+
+  it('gives the storage calls of one request what is left of one timeoutMs, not a timeoutMs each', async () => {
+    vi.useFakeTimers();
+    const storage = guarded();
+    const outcome = inStorageBudget({}, async () => {
+      await storage.config.getProject(1);
+      return storage.events.appendEvents([]);
+    }).then(
+      () => 'stored',
+      (error: unknown) => `${(error as Error).name} at ${Date.now() - start}`,
+    );
+    const start = Date.now();
+    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await outcome).toBe('StorageUnavailableError at 1000');
+  });
+
+  it('counts only the time spent waiting on storage, not the time between calls (a slow upload)', async () => {
+    vi.useFakeTimers();
+    const storage = guarded();
+    const request = {};
+    const start = Date.now();
+    const first = inStorageBudget(request, () => storage.config.getProject(1));
+    await vi.advanceTimersByTimeAsync(600);
+    await first;
+    await vi.advanceTimersByTimeAsync(30_000);
+    const second = inStorageBudget(request, () => storage.events.appendEvents([])).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await second).toBe('StorageUnavailableError at 31000');
+  });
+
+  it('gives calls outside any request the whole timeoutMs each', async () => {
+    vi.useFakeTimers();
+    const storage = guarded();
+    const start = Date.now();
+    await Promise.all([storage.config.getProject(1), vi.advanceTimersByTimeAsync(600)]);
+    const late = storage.events.appendEvents([]).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await late).toBe('StorageUnavailableError at 1600');
   });
 });
 

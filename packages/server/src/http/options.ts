@@ -82,8 +82,9 @@ export interface NorthstarRouterOptions {
    */
   sdkKeyCacheMs?: number;
   /**
-   * Longest a storage call may take; after it the request gets 503 `{ error }` with `Retry-After`
-   * (a database that is down fails faster, as soon as the adapter rejects).
+   * Longest a request may wait on storage, all its calls together (key lookup, plan, rate-limit
+   * counter, the handler's reads and writes; not the time between them); after it the request gets
+   * 503 `{ error }` with `Retry-After` (a database that is down fails faster, as soon as the adapter rejects).
    * @default 5000
    */
   storageTimeoutMs?: number;

@@ -6,7 +6,8 @@ import { LIMITS } from '../schemas/index.js';
 import { createGroupCommitter } from '../ingest/group-commit.js';
 import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
 import { planRateLimiter } from '../limits/plan-rate-limiter.js';
-import { guardStorage } from '../storage/guard-storage.js';
+import { guardStorage, storageGuard } from '../storage/guard-storage.js';
+import { outsideStorageBudget } from '../storage/storage-budget.js';
 import { mountBodyGuards } from './body-guard.js';
 import { errorHandler } from './error-handler.js';
 import type { NorthstarRouterOptions } from './options.js';
@@ -21,7 +22,8 @@ const API_VERSION = '0.1.0';
 /** Builds the shared context of every route from the options. */
 export function createServerContext(options: NorthstarRouterOptions): ServerContext {
   const { clock = Date.now, logger = console } = options;
-  const storage = guardStorage(options.storage, {
+  // One guard: the storage ports and the wait for a group commit share its health and each request's time.
+  const guard = storageGuard({
     timeoutMs: options.storageTimeoutMs ?? 5_000,
     retryAfterSeconds: options.storageRetryAfterSeconds ?? 5,
     onHealthChange: (healthy, error) => {
@@ -29,8 +31,10 @@ export function createServerContext(options: NorthstarRouterOptions): ServerCont
       else logger.error('[northstar] storage unavailable; answering 503 until it recovers', error);
     },
   });
+  const storage = guardStorage(options.storage, guard);
   const committer = createGroupCommitter({
-    write: (events) => storage.events.appendEvents(events),
+    // A batch serves many requests: its write gets the whole timeout; each request waits within its own.
+    write: (events) => outsideStorageBudget(() => storage.events.appendEvents(events)),
     windowMs: options.groupCommitWindowMs ?? 2,
     maxEvents: options.groupCommitMaxEvents ?? 5_000,
     maxConcurrentWrites: options.groupCommitConcurrency ?? 2,
@@ -40,7 +44,7 @@ export function createServerContext(options: NorthstarRouterOptions): ServerCont
     storage,
     clock,
     logger,
-    commit: (events) => committer.commit(events),
+    commit: (events) => guard.run('events', 'events.commit', () => committer.commit(events)),
     config: storage.config,
     authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
     // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.

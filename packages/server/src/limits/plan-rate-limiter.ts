@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { NorthstarRouterOptions } from '../http/options.js';
 import type { RateLimitClass } from '../http/routes/route-definition.js';
-import type { RateLimitRule, StorageAdapter } from '../ports/index.js';
+import type { RateLimitRule, RateLimitStore, StorageAdapter } from '../ports/index.js';
+import { currentStorageBudget } from '../storage/storage-budget.js';
 import { limitSubject } from './limit-subject.js';
 import { limitTable } from './limit-table.js';
 import { processRateLimitStore } from './memory-rate-limit-store.js';
@@ -17,6 +18,20 @@ export type RateLimiterFactory = (limitClass: RateLimitClass) => RequestHandler;
 
 const unlimited: RequestHandler = (_req, _res, next) => next();
 
+/**
+ * A store given in the options, whose waiting still counts against the request's storage time (the
+ * storage's own store is guarded with the storage: `guardStorage`).
+ */
+function countedAsStorageTime(store: RateLimitStore): RateLimitStore {
+  return {
+    name: store.name,
+    consume(key, rule, points) {
+      const budget = currentStorageBudget();
+      return budget ? budget.track(() => store.consume(key, rule, points)) : store.consume(key, rule, points);
+    },
+  };
+}
+
 /** Most projects whose plan is remembered at once. */
 const PLAN_CACHE_ENTRIES = 10_000;
 
@@ -31,7 +46,7 @@ export function planRateLimiter(options: NorthstarRouterOptions, storage: Storag
   if (options.rateLimits === false) return () => unlimited;
   const settings = validateRateLimitOptions(options.rateLimits ?? {});
   const table = limitTable(settings);
-  const store = options.rateLimitStore ?? storage.rateLimits ?? processRateLimitStore();
+  const store = options.rateLimitStore ? countedAsStorageTime(options.rateLimitStore) : (storage.rateLimits ?? processRateLimitStore());
   const planOf = cachedPlans(storage.config, { ttlMs: settings.planCacheMs ?? 10_000, maxEntries: PLAN_CACHE_ENTRIES, clock: Date.now });
 
   return (limitClass) => async (req, res, next) => {

@@ -1,9 +1,13 @@
 import { HttpError } from '../errors/index.js';
 import type { StorageAdapter } from '../ports/index.js';
+import { currentStorageBudget } from './storage-budget.js';
 import { StorageUnavailableError } from './storage-unavailable-error.js';
 
 export interface StorageGuardOptions {
-  /** Longest a storage call may take before the request gets 503. */
+  /**
+   * Longest a request may wait on storage before it gets 503: all its storage calls together, the rate
+   * limiter's included (`storage-budget.ts`). A call outside any request gets the whole time.
+   */
   timeoutMs: number;
   /** `Retry-After` of the 503, in seconds. */
   retryAfterSeconds: number;
@@ -13,14 +17,23 @@ export interface StorageGuardOptions {
 
 type AnyMethod = (...args: unknown[]) => unknown;
 
+/** Runs storage work under the guard's rules; one guard per router, shared by its storage ports. */
+export interface StorageGuard {
+  /**
+   * Runs `call` (an operation of `port`) within what is left of the request's storage budget (else
+   * `timeoutMs`), turning a rejection or a time-out into a `StorageUnavailableError`.
+   */
+  run<R>(port: string, operation: string, call: () => R): Promise<Awaited<R>>;
+}
+
 /**
- * Wraps every method of the storage ports so that a call which rejects or outlives `timeoutMs`
- * becomes a `StorageUnavailableError` (503 with `Retry-After`), except conflicts the store reports
- * as `HttpError`s and programming errors (`TypeError`, `RangeError`, `ReferenceError`: 500).
+ * The rules of `guardStorage`: a call which rejects or outlives what is left of its request's
+ * `timeoutMs` becomes a `StorageUnavailableError` (503 with `Retry-After`), except conflicts the store
+ * reports as `HttpError`s and programming errors (`TypeError`, `RangeError`, `ReferenceError`: 500).
  * The late call is not cancelled; it may still finish, which is harmless because appends are
  * idempotent on the event's uuid. Recovery needs nothing: the next call goes to the adapter again.
  */
-export function guardStorage(storage: StorageAdapter, options: StorageGuardOptions): StorageAdapter {
+export function storageGuard(options: StorageGuardOptions): StorageGuard {
   // Per port, so that a working config store does not hide an events store that keeps failing.
   const failing = new Set<string>();
   const setHealth = (port: string, healthy: boolean, error?: unknown): void => {
@@ -31,12 +44,15 @@ export function guardStorage(storage: StorageAdapter, options: StorageGuardOptio
   };
 
   async function run<R>(port: string, operation: string, call: () => R): Promise<Awaited<R>> {
+    const budget = currentStorageBudget();
+    const leftMs = Math.max(0, options.timeoutMs - (budget?.usedMs() ?? 0));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new StorageUnavailableError(`Storage did not answer within ${options.timeoutMs} ms; try again later`, options.retryAfterSeconds)), options.timeoutMs);
+      timer = setTimeout(() => reject(new StorageUnavailableError(`Storage did not answer within ${options.timeoutMs} ms; try again later`, options.retryAfterSeconds)), leftMs);
     });
+    const race = () => Promise.race([new Promise<Awaited<R>>((resolve) => resolve(call() as Awaited<R>)), timeout]);
     try {
-      const result = await Promise.race([new Promise<Awaited<R>>((resolve) => resolve(call() as Awaited<R>)), timeout]);
+      const result = await (budget ? budget.track(race) : race());
       setHealth(port, true);
       return result;
     } catch (error) {
@@ -50,6 +66,16 @@ export function guardStorage(storage: StorageAdapter, options: StorageGuardOptio
       clearTimeout(timer);
     }
   }
+  return { run };
+}
+
+/**
+ * Wraps every method of the storage ports (`events`, `config`, and `rateLimits` when the adapter has
+ * one) with the rules of `storageGuard`.
+ */
+export function guardStorage(storage: StorageAdapter, guard: StorageGuard | StorageGuardOptions): StorageAdapter {
+  const guarded = 'run' in guard ? guard : storageGuard(guard);
+  const run = <R>(port: string, operation: string, call: () => R) => guarded.run(port, operation, call);
 
   function guardPort<T extends object>(port: T, portName: string): T {
     return new Proxy(port, {
@@ -64,11 +90,14 @@ export function guardStorage(storage: StorageAdapter, options: StorageGuardOptio
 
   const events = guardPort(storage.events, 'events');
   const config = guardPort(storage.config, 'config');
+  // The limiter's counters live in the database too: its waiting counts against the request's time.
+  const rateLimits = storage.rateLimits ? guardPort(storage.rateLimits, 'rateLimits') : undefined;
   // A proxy again, so that whatever else the adapter carries (name, dispose, later ports) stays as it is.
   return new Proxy(storage, {
     get(target, property, receiver) {
       if (property === 'events') return events;
       if (property === 'config') return config;
+      if (property === 'rateLimits') return rateLimits;
       return Reflect.get(target, property, receiver) as unknown;
     },
   });

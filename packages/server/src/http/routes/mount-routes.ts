@@ -7,6 +7,7 @@ import { authenticateFor, authorizeFor } from '../../access/access-middleware.js
 import { describeIssues } from '../../schemas/index.js';
 import { jsonBody } from '../json-body.js';
 import { securityHeaders } from '../security-headers.js';
+import { inRequestStorageBudget } from '../../storage/storage-budget.js';
 import type { ServerContext } from '../server-context.js';
 import type { RouteDefinition } from './route-definition.js';
 
@@ -59,7 +60,7 @@ export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf
   else steps = [authenticate, authorize, origins, limit, ...body];
   if (route.cors) steps.unshift(corsHeaders(ctx.options.corsOrigins));
   steps.push(queryValidator(route), route.handler);
-  return steps.filter((step): step is RequestHandler => step !== undefined).map(forwardRejection);
+  return steps.filter((step): step is RequestHandler => step !== undefined).map(forwardRejection).map(inRequestStorageBudget);
 }
 
 /** Registers every route on `router`; CORS routes also answer their preflight. */
