@@ -1,6 +1,7 @@
 import type { RateLimitOptions } from '../limits/rate-limit-options.js';
 import type { ProjectPlan, RateLimitStore, StorageAdapter } from '../ports/index.js';
 import type { ScryptCost } from '../auth/password-hash.js';
+import type { LoginProtectionOptions } from '../auth/login-protection.js';
 
 /** Where unexpected errors are reported. */
 export interface NorthstarLogger {
@@ -138,6 +139,13 @@ export interface NorthstarRouterOptions {
    * @default { N: 131072, r: 8, p: 1 } (128 MiB per hash)
    */
   passwordHashCost?: ScryptCost;
+  /**
+   * Sign-in limits of `POST /auth/login` (docs/auth.md): at most `hashConcurrency` password hashes at
+   * once and `hashQueue` waiting (then 429), and at most `failuresPerAccount` failed sign-ins per email
+   * per `failureWindowSeconds` (then 429 until the window ends), in the `rateLimitStore`.
+   * @default { hashConcurrency: os.availableParallelism(), hashQueue: hashConcurrency, failuresPerAccount: 10, failureWindowSeconds: 900 }
+   */
+  loginProtection?: LoginProtectionOptions;
   /**
    * `last_used_at` of an API key is written at most once per this many ms per process, off the request
    * path; 0 writes on every use.

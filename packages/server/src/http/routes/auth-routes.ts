@@ -1,7 +1,9 @@
 import type { Request, Response } from 'express';
 import { UnauthorizedError, UnsupportedMediaTypeError } from '../../errors/index.js';
 import { accessLocals } from '../../access/principal.js';
+import { TooManyRequestsError } from '../../limits/too-many-requests-error.js';
 import { credentialChecker } from '../../auth/check-credentials.js';
+import { loginProtection } from '../../auth/login-protection.js';
 import { parseBody } from '../../auth/request-input.js';
 import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie.js';
@@ -17,7 +19,8 @@ import type { RouteDefinition } from './route-definition.js';
  */
 export function authRoutes(ctx: ServerContext): RouteDefinition[] {
   const { config, accessTokens } = ctx;
-  const checkCredentials = credentialChecker(config, ctx.options.passwordHashCost ?? DEFAULT_SCRYPT_COST);
+  const protection = loginProtection(ctx.options.loginProtection ?? {}, ctx.options.rateLimitStore ?? ctx.storage.rateLimits, ctx.clock);
+  const checkCredentials = credentialChecker(config, ctx.options.passwordHashCost ?? DEFAULT_SCRYPT_COST, protection);
   const refreshTokens = createRefreshTokenService(config, ctx.clock);
 
   /** The access token in the body, the refresh token in its cookie; neither may be cached. */
@@ -39,12 +42,15 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'login',
       body: { schema: loginBodySchema },
       responses: tokens,
-      errors: [401],
+      errors: [401, 429],
       handler: async (req, res) => {
         // A cross-site form can post text/plain but not application/json: no login CSRF.
         if (!req.is('application/json')) throw new UnsupportedMediaTypeError('Content-Type must be application/json');
         const { email, password } = parseBody(loginBodySchema, req.body);
-        const account = await checkCredentials(email, password);
+        const account = await checkCredentials(email, password).catch((error: unknown) => {
+          if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
+          throw error;
+        });
         const { token } = await refreshTokens.issue(account.id);
         await answerWithTokens(req, res, account, token);
       },
