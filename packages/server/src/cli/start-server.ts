@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createNorthstarRouter } from '../http/router.js';
@@ -23,8 +23,31 @@ export interface StartServerOptions {
   storage?: StorageAdapter;
   /** How long `close()` lets requests in progress finish before ending their connections. @default 5000 */
   drainMs?: number;
+  /** How long a client may take to send its headers, its whole request, and stay idle between requests. @default SERVER_TIMEOUTS */
+  timeouts?: Partial<ServerTimeouts>;
   /** Passed to the router (e.g. `sdkScriptPath`, `logger`). */
   router?: Omit<NorthstarRouterOptions, 'storage'>;
+}
+
+export interface ServerTimeouts {
+  /** Node's `headersTimeout`: the request head must arrive within this, or 408 and the socket closes. */
+  headersMs: number;
+  /** Node's `requestTimeout`: the whole request, body included. */
+  requestMs: number;
+  /** Node's `keepAliveTimeout`: an idle kept-alive connection closes after this. */
+  keepAliveMs: number;
+}
+
+/** Timeouts of the standalone server, so that slow clients cannot hold sockets (docs/decisions.md). */
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/** An HTTP server for `app` that enforces `timeouts`, checked at least every second (Node's default: 30 s). */
+function createTimedServer(app: RequestListener, timeouts: ServerTimeouts): Server {
+  const server = createServer({ connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs) }, app);
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = Math.max(timeouts.requestMs, timeouts.headersMs);
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  return server;
 }
 
 export interface RunningServer {
@@ -65,7 +88,7 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
   app.use(demoRoutes(() => assets));
   app.use(createNorthstarRouter({ ...options.router, storage }));
 
-  const server = createServer(app);
+  const server = createTimedServer(app, { ...SERVER_TIMEOUTS, ...options.timeouts });
   await listen(server, options.port, options.host);
   const url = `http://${urlHost(options.host)}:${(server.address() as AddressInfo).port}`;
   assets = demoAssets({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
