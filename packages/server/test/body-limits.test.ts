@@ -189,6 +189,14 @@ describe('JSON nesting depth', () => {
     expect(await response.json()).toEqual({ error: 'JSON body is nested deeper than 64 levels' });
   });
 
+  it('answers a replay chunk nested 30,000 deep with 400, and accepts one 250 deep (a deep DOM snapshot)', async () => {
+    const chunk = (depth: number) =>
+      `{"session_id":"s","seq":0,"device_id":"d","events":[{"type":2,"timestamp":1714564800000,"data":${'{"childNodes":['.repeat(depth)}${']}'.repeat(depth)}}]}`;
+    const send = (body: string) => postJson(`${api.url}/v1/replay/chunks`, body, { 'X-API-Key': api.demo.pk });
+    expect(await send(chunk(30_000))).toMatchObject({ status: 400, body: { error: 'JSON body is nested deeper than 1000 levels' } });
+    expect(await send(chunk(250))).toMatchObject({ status: 200, body: { stored: 1 } });
+  });
+
   it('accepts project settings 63 levels deep (64 with the body itself)', async () => {
     expect((await patchSettings(nested(63))).status).toBe(200);
   });
