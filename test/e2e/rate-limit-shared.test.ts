@@ -1,9 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli } from './harness/cli-process.js';
+import { runCli, startCli } from './harness/cli-process.js';
 import type { CliServer } from './harness/cli-process.js';
 import { requireOrSkip } from './harness/environment.js';
 import { createTestDatabase, mysqlIsUp } from './harness/mysql.js';
@@ -12,14 +11,11 @@ import { track } from './harness/track.js';
 
 const runs = requireOrSkip('MariaDB/MySQL at 127.0.0.1:3306', await mysqlIsUp(), 'start it: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd');
 
-/** Sets a project's plan straight in the database, as an operator would (the CLI has no plan command). */
+/** Sets a project's plan as its operator does: `northstar-server set-plan` on the same database. */
 async function setPlan(database: TestDatabase, projectId: number, plan: string): Promise<void> {
-  const connection = await createConnection({ uri: database.url });
-  try {
-    await connection.query('UPDATE ns_projects SET plan = ? WHERE id = ?', [plan, projectId]);
-  } finally {
-    await connection.end();
-  }
+  const result = await runCli(['set-plan', '--project', String(projectId), '--plan', plan], { DATABASE_URL: database.url });
+  expect(result.code, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout)).toEqual({ project_id: projectId, plan, previous_plan: 'enterprise' });
 }
 
 /** Sends `count` events to `server`, `parallel` at a time; returns the responses. */
