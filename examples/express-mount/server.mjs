@@ -4,11 +4,17 @@ import express from 'express';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter, seedDemoProject } from '@northstar/server';
 
+// Memory storage: every start is a first start, so the first project and its keys are made here.
+// On a database, make them once instead (`northstar-server bootstrap --json`; see the README).
 const storage = createMemoryStorage();
 const { pk, sk, project_id: projectId } = await seedDemoProject(storage);
 
 const app = express();
+// Northstar first: it reads its own bodies, with its own limits and { error } answers.
 app.use('/ns', createNorthstarRouter({ storage }));
+// Then the shop's own app: its body parsers, its routes, its error handler last.
+app.use(express.json());
+app.use(express.urlencoded({ extended: false }));
 app.get('/', (_req, res) => {
   res.type('html').send(`<!doctype html>
 <title>My shop</title>
@@ -18,6 +24,14 @@ app.get('/', (_req, res) => {
   northstar.push(['init', { key: ${JSON.stringify(pk)} }]);
 </script>
 <script async src="/ns/sdk/northstar.js"></script>`);
+});
+app.post('/cart', (req, res) => {
+  res.json({ added: req.body.item ?? null });
+});
+// Sees the shop's own errors only: the router answers its own.
+app.use((error, _req, res, _next) => {
+  console.error(error);
+  res.status(error.status ?? 500).json({ error: 'Something went wrong' });
 });
 
 const port = Number(process.env.PORT ?? 3000);

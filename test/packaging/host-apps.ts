@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -32,6 +33,39 @@ export async function installHostApp(dir: string, tarballs: Record<string, strin
   await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', '--loglevel=error'], { cwd: dir, timeout: 120_000 });
 }
 
+export interface RunningScript {
+  /** The groups of the first match of `ready` in what the script printed. */
+  match: RegExpMatchArray;
+  /** Everything the script wrote to stderr so far. */
+  stderr(): string;
+  stop(): Promise<void>;
+}
+
+/** Runs `node <file>` in `dir`; resolves once its stdout matches `ready`, fails if it exits or takes 20 s. */
+export function startScript(dir: string, file: string, ready: RegExp, env: Record<string, string> = {}): Promise<RunningScript> {
+  const child: ChildProcess = spawn(process.execPath, [file], { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill();
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${file} did not start: ${stdout}${stderr}`)), 20_000);
+    child.once('exit', (code) => reject(new Error(`${file} exited with ${code}: ${stdout}${stderr}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = ready.exec(stdout);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ match, stderr: () => stderr, stop });
+    });
+  });
+}
+
 export interface RunningHostApp {
   url: string;
   pk: string;
@@ -43,29 +77,19 @@ export interface RunningHostApp {
 }
 
 /** Starts the host app's `server.mjs` on a free port; resolves once it printed its port and keys. */
-export function startHostApp(dir: string): Promise<RunningHostApp> {
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill();
-    });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`host app did not start: ${stderr}`)), 20_000);
-    child.once('exit', (code) => reject(new Error(`host app exited with ${code}: ${stderr}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith('{'));
-      if (!line) return;
-      clearTimeout(timer);
-      const { port, ...demo } = JSON.parse(line) as { port: number; pk: string; sk: string; project_id: number };
-      resolve({ url: `http://127.0.0.1:${port}`, ...demo, stderr: () => stderr, stop });
-    });
-  });
+export async function startHostApp(dir: string): Promise<RunningHostApp> {
+  const { match, stderr, stop } = await startScript(dir, 'server.mjs', /^(\{.*\})$/m);
+  const { port, ...demo } = JSON.parse(match[1]!) as { port: number; pk: string; sk: string; project_id: number };
+  return { url: `http://127.0.0.1:${port}`, ...demo, stderr, stop };
+}
+
+/** A TCP port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Type-checks the app's `host.ts` with the repository's TypeScript against the app's own `@types`. */
@@ -73,4 +97,18 @@ export async function typecheckHost(dir: string): Promise<void> {
   const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
   const args = [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022', '--skipLibCheck', 'false', 'host.ts'];
   await run(process.execPath, args, { cwd: dir });
+}
+
+/** Resolves once something accepts connections on `port` of 127.0.0.1; fails after 10 s. */
+export async function waitForPort(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(true)).once('error', () => resolve(false));
+      socket.once('connect', () => socket.destroy());
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

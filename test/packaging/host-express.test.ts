@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, installHostApp, packWorkspaces, startHostApp, typecheckHost, type RunningHostApp } from './host-apps.js';
+import { ROOT, freePort, installHostApp, packWorkspaces, startHostApp, startScript, typecheckHost, waitForPort, type RunningHostApp } from './host-apps.js';
 
 /** The two Express majors the server supports as a peer dependency, each with its own @types. */
 const HOSTS = [
@@ -108,5 +108,40 @@ describe.each(HOSTS)('a fresh $express app with express.json() and urlencoded() 
 
   it('type-checks a TypeScript host (app.use(\'/ns\', createNorthstarRouter(...))) against the app\'s own @types/express', async () => {
     await expect(typecheckHost(dir)).resolves.toBeUndefined();
+  }, 60_000);
+});
+
+/** The first `js` block of the README's section "Quickstart: mount the router in your Express app". */
+async function readmeQuickstart(): Promise<string> {
+  const readme = await readFile(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Quickstart: mount the router in your Express app'));
+  const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+  if (!code) throw new Error('README: no js block under "Quickstart: mount the router in your Express app"');
+  return code;
+}
+
+describe.each(HOSTS)('the README\'s mounted-router quickstart, as written, in a fresh $express app', ({ express }) => {
+  it('starts, prints its project and keys, collects an event with the pk_ and answers a query with the sk_', async () => {
+    const dir = await installs.get(express)!;
+    await writeFile(join(dir, 'quickstart.mjs'), await readmeQuickstart());
+    const port = await freePort();
+    const { match, stderr, stop } = await startScript(dir, 'quickstart.mjs', /project (\d+): pk (pk_\S+) sk (sk_\S+)/, { PORT: String(port) });
+    try {
+      const [, projectId, pk, sk] = match as unknown as [string, string, string, string];
+      const url = `http://127.0.0.1:${port}`;
+      await waitForPort(port);
+      const tracked = await fetch(`${url}/ns/v1/track`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': pk }, body: JSON.stringify({ event_name: 'signup', user_id: 'u1' }) });
+      expect(tracked.status, await tracked.clone().text()).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      const query = { project_id: Number(projectId), events: [{ name: 'signup' }], metric: 'total', interval: 'day', date_range: { start: today, end: today } };
+      const answer = await fetch(`${url}/ns/v1/api/query/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sk}` }, body: JSON.stringify(query) });
+      expect(answer.status, await answer.clone().text()).toBe(200);
+      expect(((await answer.json()) as { series: { data: { value: number }[] }[] }).series[0]?.data[0]?.value).toBe(1);
+      expect(await (await fetch(`${url}/`)).text()).toBe('My shop');
+      // Nothing on stderr but the documented warning of a router without `jwtSecret`.
+      expect(stderr().split('\n').filter((line) => line !== '' && !line.startsWith('[northstar] jwtSecret is not set'))).toEqual([]);
+    } finally {
+      await stop();
+    }
   }, 60_000);
 });
