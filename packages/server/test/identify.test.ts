@@ -92,6 +92,17 @@ describe('POST /v1/identify', () => {
     expect((res.body as { error: string }).error).toContain(error);
   });
 
+  it.each([
+    ['a lone surrogate in user_id', { device_id: 'dev-1', user_id: 'user-\ud800' }, 'user_id must not contain lone surrogates'],
+    ['a lone surrogate in device_id', { device_id: 'dev-\udfff', user_id: 'user-1' }, 'device_id must not contain lone surrogates'],
+    ['a control character in user_id', { device_id: 'dev-1', user_id: 'user\u0000-1' }, 'user_id must not contain control characters'],
+  ])('answers 400 naming the field to %s, as /v1/track does, and links nothing', async (_case, body, message) => {
+    const response = await identify(body);
+    expect(response.status).toBe(400);
+    expect((response.body as { error: string }).error).toContain(message);
+    expect(await api.storage.events.listUsers({ projectId: project() })).toEqual({ items: [], next: null });
+  });
+
   it('answers 413 for a body over maxBodyBytes', async () => {
     const res = await identify({ device_id: 'd', user_id: 'u', user_properties: { a: 'x'.repeat(1_100_000) } });
     expect(res).toMatchObject({ status: 413, body: { error: expect.any(String) } });

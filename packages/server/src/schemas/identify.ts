@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '@northstar/core';
+import { NO_CONTROL_CHARACTERS, isWellFormed } from '../ingest/text-rules.js';
 import { LIMITS } from './limits.js';
 import { isoDateTime } from './timestamp.js';
 
@@ -13,6 +14,9 @@ function personId(field: string) {
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .min(1, `${field} must not be empty`)
     .max(LIMITS.maxIdLength, `${field} must be at most ${LIMITS.maxIdLength} characters`)
+    // The rules of /v1/track's ids, so that a device and a user link as the same strings they track under.
+    .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`)
+    .refine(isWellFormed, `${field} must not contain lone surrogates`)
     .refine(isPersonId, `${field} must not be blank, "undefined" or "null"`);
 }
 
