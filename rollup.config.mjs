@@ -1,7 +1,7 @@
 // The one build of the workspace: for every package ESM + CJS + a bundled .d.ts (and .d.cts),
 // and for @northstar/browser the CDN IIFE (global `northstar`) in a readable debug build and a
 // minified one from which the debug logging is removed by the `__NS_DEBUG__` constant.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import esbuild from 'rollup-plugin-esbuild';
@@ -101,5 +101,9 @@ function cdnBuilds({ dir, cdn }) {
   });
   return [build('northstar.iife.js', true), build('northstar.min.js', false)];
 }
+
+// Each build starts from empty dist folders: hashed chunks of earlier builds would otherwise be packed
+// and published with the package.
+for (const { dir } of PACKAGES) rmSync(root(`${dir}/dist`), { recursive: true, force: true });
 
 export default PACKAGES.flatMap((pkg) => [...npmBuilds(pkg), ...(pkg.cdn ? cdnBuilds(pkg) : [])]);
