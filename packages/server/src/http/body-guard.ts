@@ -1,10 +1,10 @@
-import type { Request, RequestHandler, Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { BodyTooLargeError } from './raw-body.js';
 import type { RouteDefinition } from './routes/route-definition.js';
 
 /** The 413 message of the JSON routes (docs/ingestion-track.md); routes that read their body raw name the limit. */
 const TOO_LARGE = 'Request body too large';
-/** Requests already guarded (a raw route's own guard runs before the shared one). */
+/** Requests already guarded (a route that passes a request on to the `/v1` catch-all guarded it first). */
 const guarded = new WeakSet<Request>();
 
 function hasBody(req: Request): boolean {
@@ -45,12 +45,12 @@ export function bodyGuard(limitBytes: number, tooLargeMessage: string): RequestH
   };
 }
 
-/**
- * Puts `bodyGuard` in front of every path the router owns (every route's path and what lies under it,
- * and all of `/v1`), ahead of the routes themselves and so of authentication.
- */
-export function mountBodyGuards(router: Router, routes: RouteDefinition[], maxBodyBytes: number): void {
-  const raw = [...new Set(routes.filter((route) => route.body?.read === 'raw').map((route) => route.path))];
-  if (raw.length > 0) router.use(raw, bodyGuard(maxBodyBytes, `${TOO_LARGE}: the limit is ${maxBodyBytes} bytes`));
-  router.use(['/v1', ...new Set(routes.map((route) => route.path))], bodyGuard(maxBodyBytes, TOO_LARGE));
+/** The guard of one route: its first step, ahead of authentication; routes that read their body raw name the limit. */
+export function routeBodyGuard(route: RouteDefinition, maxBodyBytes: number): RequestHandler {
+  return bodyGuard(maxBodyBytes, route.body?.read === 'raw' ? `${TOO_LARGE}: the limit is ${maxBodyBytes} bytes` : TOO_LARGE);
+}
+
+/** The guard of the router's `/v1` catch-all (unknown paths and methods under `/v1`). */
+export function catchAllBodyGuard(maxBodyBytes: number): RequestHandler {
+  return bodyGuard(maxBodyBytes, TOO_LARGE);
 }

@@ -8,7 +8,7 @@ import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
 import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage, storageGuard } from '../storage/guard-storage.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
-import { mountBodyGuards } from './body-guard.js';
+import { catchAllBodyGuard } from './body-guard.js';
 import { errorHandler } from './error-handler.js';
 import type { NorthstarRouterOptions } from './options.js';
 import { allRoutes } from './routes/all-routes.js';
@@ -68,10 +68,8 @@ export type NorthstarRouter = (req: IncomingMessage, res: ServerResponse, next: 
 export function createNorthstarRouter(options: NorthstarRouterOptions): NorthstarRouter {
   const ctx = createServerContext(options);
   const router = Router();
-  const routes = allRoutes(ctx, API_VERSION);
-  mountBodyGuards(router, routes, ctx.maxBodyBytes);
-  mountRoutes(router, routes, ctx);
-  router.use('/v1', securityHeaders, () => {
+  mountRoutes(router, allRoutes(ctx, API_VERSION), ctx);
+  router.use('/v1', securityHeaders, catchAllBodyGuard(ctx.maxBodyBytes), () => {
     throw new NotFoundError('Unknown API path');
   });
   router.use(errorHandler(ctx.logger));

@@ -5,6 +5,7 @@ import { cachedProjectOrigins } from '../../ingest/project-origins.js';
 import type { ProjectOrigins } from '../../ingest/project-origins.js';
 import { authenticateFor, authorizeFor } from '../../access/access-middleware.js';
 import { describeIssues } from '../../schemas/index.js';
+import { routeBodyGuard } from '../body-guard.js';
 import { jsonBody } from '../json-body.js';
 import { securityHeaders } from '../security-headers.js';
 import { inRequestStorageBudget } from '../../storage/storage-budget.js';
@@ -68,6 +69,7 @@ export function mountRoutes(router: Router, routes: RouteDefinition[], ctx: Serv
   const originsOf = projectOrigins(ctx);
   for (const route of routes) {
     if (route.cors) router.options(route.path, securityHeaders, corsPreflight(ctx.options.corsOrigins));
-    router[route.method](route.path, securityHeaders, ...routeChain(route, ctx, originsOf));
+    // The body guard comes before everything that could answer early: a 10 GB body is refused unread.
+    router[route.method](route.path, securityHeaders, routeBodyGuard(route, ctx.maxBodyBytes), ...routeChain(route, ctx, originsOf));
   }
 }
