@@ -1,10 +1,10 @@
 import { isUtf8 } from 'node:buffer';
 import type { Request, RequestHandler } from 'express';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/index.js';
-import { decodeContent } from './content-decoding.js';
-import type { ContentEncoding } from './content-decoding.js';
+import { decodeContent } from '../services/content-decoding.js';
+import type { ContentEncoding } from '../services/content-decoding.js';
 import { hostParsedBody } from './host-parsed-body.js';
-import { assertJsonDepth } from '../services/json-depth.js';
+import { MAX_JSON_DEPTH, assertJsonDepth, assertParsedJsonWithin } from '../services/json-depth.js';
 import { readRawBody } from './raw-body.js';
 
 /** Content encodings a body may arrive in; the size cap applies to the decoded bytes (no zip bombs). */
@@ -54,24 +54,17 @@ export function decodeJsonBody(bytes: Buffer): unknown {
   return value;
 }
 
-/** A value a host's `express.json()` parsed, held to the checks of a body the router reads itself. */
-function checkHostValue(value: unknown, limitBytes: number): unknown {
-  assertJsonDepth(value);
-  if (Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8') > limitBytes) throw new PayloadTooLargeError(TOO_LARGE);
-  return value;
-}
-
 /** The parsed body: read here (bounded, then decoded, bounded) or taken from a host parser that ran first. */
 async function readJson(req: Request, encoding: ContentEncoding, limitBytes: number): Promise<unknown> {
   const parsed = hostParsedBody(req);
-  if (parsed?.kind === 'value') return checkHostValue(parsed.value, limitBytes);
+  if (parsed?.kind === 'value') return assertParsedJsonWithin(parsed.value, MAX_JSON_DEPTH, limitBytes, TOO_LARGE);
   if (parsed?.kind === 'bytes') {
     // body-parser has already inflated the bytes it kept.
     if (parsed.bytes.length > limitBytes) throw new PayloadTooLargeError(TOO_LARGE);
     return decodeJsonBody(parsed.bytes);
   }
   const wire = await readRawBody(req, limitBytes, TOO_LARGE);
-  return decodeJsonBody(await decodeContent(wire, encoding, limitBytes, TOO_LARGE));
+  return decodeJsonBody(await decodeContent(wire, encoding, limitBytes, { tooLarge: TOO_LARGE }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../errors/index.js';
+import { BadRequestError, PayloadTooLargeError } from '../errors/index.js';
 
 /**
  * Deepest nesting of objects and arrays a JSON body may have (docs/decisions.md, "JSON nesting depth").
@@ -29,4 +29,14 @@ function checkNode(node: object, depth: number, maxDepth: number): void {
 /** 400 when `value` nests objects or arrays deeper than `maxDepth` levels. */
 export function assertJsonDepth(value: unknown, maxDepth: number = MAX_JSON_DEPTH): void {
   if (typeof value === 'object' && value !== null) checkNode(value, 1, maxDepth);
+}
+
+/**
+ * A value a host app's `express.json()` parsed before the router, held to the caps of a body the router
+ * parses itself: the nesting first (so that measuring it cannot overflow the stack), then its size as JSON.
+ */
+export function assertParsedJsonWithin(value: unknown, maxDepth: number, maxBytes: number, tooLargeMessage: string): unknown {
+  assertJsonDepth(value, maxDepth);
+  if (Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8') > maxBytes) throw new PayloadTooLargeError(tooLargeMessage);
+  return value;
 }

@@ -1,10 +1,7 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import type { Request } from 'express';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/index.js';
-import { assertJsonDepth } from '../json-depth.js';
-
-const gunzipAsync = promisify(gunzip);
+import { decodeContent } from '../content-decoding.js';
+import { assertJsonDepth, assertParsedJsonWithin } from '../json-depth.js';
 
 /**
  * Deepest nesting of a replay body. rrweb's full snapshot nests two levels per DOM element (a node,
@@ -48,14 +45,10 @@ export async function decodeReplayBody(bytes: Buffer, encoding: ReplayEncoding, 
   if (bytes.length === 0) throw new BadRequestError('Empty body: send a replay chunk as JSON');
   let text: Buffer = bytes;
   if (encoding === 'gzip' || looksGzipped(bytes)) {
-    try {
-      text = await gunzipAsync(bytes, { maxOutputLength: maxDecodedBytes });
-    } catch (error) {
-      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
-        throw new PayloadTooLargeError(`Decompressed body too large: the limit is ${maxDecodedBytes} bytes`);
-      }
-      throw new BadRequestError('Invalid gzip body');
-    }
+    text = await decodeContent(bytes, 'gzip', maxDecodedBytes, {
+      tooLarge: `Decompressed body too large: the limit is ${maxDecodedBytes} bytes`,
+      corrupt: 'Invalid gzip body',
+    });
   } else if (bytes.length > maxDecodedBytes) {
     throw new PayloadTooLargeError(`Request body too large: the limit is ${maxDecodedBytes} bytes`);
   }
@@ -71,9 +64,5 @@ export async function decodeReplayBody(bytes: Buffer, encoding: ReplayEncoding, 
 
 /** A replay body a host's `express.json()` parsed before the router, held to the same caps. */
 export function checkReplayValue(value: unknown, maxDecodedBytes: number): unknown {
-  assertJsonDepth(value, MAX_REPLAY_DEPTH);
-  if (Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8') > maxDecodedBytes) {
-    throw new PayloadTooLargeError(`Request body too large: the limit is ${maxDecodedBytes} bytes`);
-  }
-  return value;
+  return assertParsedJsonWithin(value, MAX_REPLAY_DEPTH, maxDecodedBytes, `Request body too large: the limit is ${maxDecodedBytes} bytes`);
 }
