@@ -7,7 +7,8 @@ const TOO_LARGE = 'Request body too large';
 /** Requests already guarded (a route that passes a request on to the `/v1` catch-all guarded it first). */
 const guarded = new WeakSet<Request>();
 
-function hasBody(req: Request): boolean {
+/** True when the request declares a body (a non-zero `Content-Length`, or `Transfer-Encoding`). */
+export function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }

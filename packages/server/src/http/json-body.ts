@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors/index.js';
 import { decodeContent } from '../services/content-decoding.js';
 import type { ContentEncoding } from '../services/content-decoding.js';
+import { hasBody } from './body-guard.js';
 import { hostParsedBody } from './host-parsed-body.js';
 import { MAX_JSON_DEPTH, assertJsonDepth, assertParsedJsonWithin } from '../services/json-depth.js';
 import { readRawBody } from './raw-body.js';
@@ -27,11 +28,6 @@ function checkMediaType(header: string | undefined): void {
   if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
     throw new UnsupportedMediaTypeError('Unsupported charset: JSON bodies must be UTF-8');
   }
-}
-
-function hasBody(req: Request): boolean {
-  const length = req.headers['content-length'];
-  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
 /**
