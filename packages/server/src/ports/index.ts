@@ -1,6 +1,5 @@
+export type { StoredEvent, AppendResult, PersonEventsRef, EventLog } from './event-log.js';
 export type {
-  StoredEvent,
-  AppendResult,
   AggregateMetric,
   PropertyMetric,
   AggregateInterval,
@@ -9,11 +8,17 @@ export type {
   AggregateGroupBy,
   AggregateQuery,
   AggregateRow,
-  LinkResult,
-  UserProperties,
-  ReplayChunk,
-  EventStore,
-} from './event-store.js';
+  EventListQuery,
+  EngineQueries,
+  EngineQueryKind,
+  EngineQuery,
+  EngineResult,
+  QueryEngine,
+} from './query-engine.js';
+export type { LinkResult, UserProperties, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PersonStore } from './person-store.js';
+export type { ReplayChunk, ReplayStore } from './replay-store.js';
+export type { NewJob, Job, JobOutcome, JobHandler, ConsumeOptions, JobConsumer, JobQueue } from './job-queue.js';
+export type { EventStore } from './event-store.js';
 export type {
   JsonValue,
   JsonObject,
@@ -43,6 +48,6 @@ export type {
   DocumentListRequest,
   ConfigStore,
 } from './config-store.js';
-export type { EventListQuery, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PeopleStore } from './people-store.js';
-export type { StorageAdapter } from './storage-adapter.js';
+export type { PeopleStore } from './people-store.js';
+export type { StoragePorts, PortName, StorageAdapter } from './storage-adapter.js';
 export type { RateLimitRule, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';

@@ -1,14 +1,35 @@
 import type { ConfigStore } from './config-store.js';
+import type { EventLog } from './event-log.js';
 import type { EventStore } from './event-store.js';
+import type { JobQueue } from './job-queue.js';
+import type { PersonStore } from './person-store.js';
+import type { QueryEngine } from './query-engine.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import type { ReplayStore } from './replay-store.js';
 
-/** What a storage adapter factory returns (unstorage style: a plain object with a name and dispose). */
-export interface StorageAdapter {
-  name: string;
-  events: EventStore;
+/**
+ * The ports an adapter can provide, one per concern. An adapter provides any subset; ports of one
+ * adapter share its data (its query engine sees its event log and its person store's links).
+ */
+export interface StoragePorts {
+  eventLog: EventLog;
+  queryEngine: QueryEngine;
+  people: PersonStore;
+  replays: ReplayStore;
   config: ConfigStore;
   /** Rate-limit counters kept where the adapter keeps its data, shared by every process using it. @default the router keeps them in process memory */
-  rateLimits?: RateLimitStore;
+  rateLimits: RateLimitStore;
+  jobs: JobQueue;
+}
+
+export type PortName = keyof StoragePorts;
+
+/** What a storage adapter factory returns (unstorage style: a plain object with a name and dispose). */
+export interface StorageAdapter extends Partial<StoragePorts> {
+  name: string;
+  /** @deprecated wave 1's single store; removed once every consumer uses the ports above. */
+  events: EventStore;
+  config: ConfigStore;
   /** Releases connections and timers; the adapter is unusable afterwards. */
   dispose(): Promise<void>;
 }
