@@ -1,3 +1,8 @@
 export { createMemoryStorage } from './memory-storage.js';
 export type { MemoryStorageOptions } from './memory-storage.js';
 export { createMemoryRateLimitStore } from './memory-rate-limits.js';
+// The reference computations, pure over events, for other in-process engines (the two-port test adapter).
+export { aggregateEvents } from './memory-aggregate.js';
+export { listEventsIn } from './memory-event-listing.js';
+export { dispatchQueries } from './query-dispatch.js';
+export type { QueryHandlers } from './query-dispatch.js';

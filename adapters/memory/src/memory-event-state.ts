@@ -1,7 +1,7 @@
 import type { ReplayChunk, StoredEvent } from '@northstar/server';
-import type { createMemoryPeople } from './memory-people.js';
+import { createMemoryPeople } from './memory-people.js';
 
-/** The in-process state of the memory EventStore, shared by the files that implement its parts. */
+/** The in-process state shared by the memory ports: the query engine and the person store read the event log's maps. */
 export interface MemoryEventState {
   /** Events per project, keyed by uuid. */
   projects: Map<number, Map<string, StoredEvent>>;
@@ -10,8 +10,23 @@ export interface MemoryEventState {
   replays: Map<string, Map<number, ReplayChunk>>;
 }
 
+/** Empty state for one memory adapter. */
+export function createMemoryEventState(): MemoryEventState {
+  return { projects: new Map(), people: createMemoryPeople(), replays: new Map() };
+}
+
+/** Forgets every event, link, property and chunk. */
+export function clearMemoryEventState(state: MemoryEventState): void {
+  state.projects.clear();
+  state.people.clear();
+  state.replays.clear();
+}
+
 /** Whether an event is the user's: its own (`user_id`), or an anonymous one of a device linked to it. */
 export function isUsersEvent(event: { user_id: string | null; device_id: string | null }, userId: string, devices: ReadonlySet<string>): boolean {
   if (event.user_id !== null) return event.user_id === userId;
   return event.device_id !== null && devices.has(event.device_id);
 }
+
+/** The key of a replay session in `MemoryEventState.replays`, and the prefix of a project's sessions. */
+export const sessionKey = (projectId: number, sessionId = ''): string => `${projectId}\u0000${sessionId}`;

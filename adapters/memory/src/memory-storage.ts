@@ -1,24 +1,40 @@
 import type { StorageAdapter } from '@northstar/server';
 import { createMemoryConfigStore } from './memory-config-store.js';
-import { createMemoryEventStore } from './memory-event-store.js';
+import { clearMemoryEventState, createMemoryEventState } from './memory-event-state.js';
+import { createMemoryEventLog } from './memory-event-log.js';
+import { createMemoryPersonStore } from './memory-person-store.js';
+import { createMemoryQueryEngine } from './memory-query-engine.js';
 import { createMemoryRateLimitStore } from './memory-rate-limits.js';
+import { createMemoryReplayStore } from './memory-replay-store.js';
+import { legacyEventStore } from './legacy-event-store.js';
 
 export interface MemoryStorageOptions {
   /** Clock for `created_at` fields, epoch ms. @default Date.now */
   now?: () => number;
 }
 
-/** Both storage ports in process: for tests, demos and a single server process. Nothing survives a restart. */
+/**
+ * Every storage port in process, over one shared state (the query engine counts the event log's
+ * events and resolves people through the person store's links): for tests, demos and a single
+ * server process. Nothing survives a restart. Memory is the reference answer of the conformance suites.
+ */
 export function createMemoryStorage(options: MemoryStorageOptions = {}): StorageAdapter {
-  const events = createMemoryEventStore();
+  const state = createMemoryEventState();
   const config = createMemoryConfigStore(options.now ?? Date.now);
+  const ports = {
+    eventLog: createMemoryEventLog(state),
+    queryEngine: createMemoryQueryEngine(state),
+    people: createMemoryPersonStore(state),
+    replays: createMemoryReplayStore(state),
+  };
   return {
     name: 'memory',
-    events,
+    ...ports,
+    events: legacyEventStore(ports),
     config,
     rateLimits: createMemoryRateLimitStore(),
     dispose() {
-      events.clear();
+      clearMemoryEventState(state);
       config.clear();
       return Promise.resolve();
     },
