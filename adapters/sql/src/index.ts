@@ -1,6 +1,10 @@
 export { createSqlStorage, migrateSql } from './sql-storage.js';
 export type { SqlStorageOptions } from './sql-storage.js';
 export { createSqlEventStore } from './events/sql-event-store.js';
+export { createSqlEventLog } from './sql-event-log.js';
+export { createSqlQueryEngine } from './sql-query-engine.js';
+export { createSqlPersonStore } from './sql-person-store.js';
+export { createSqlReplayStore } from './sql-replay-store.js';
 export { parseSqlUrl } from './sql-url.js';
 export type { SqlTarget, MysqlTarget, SqliteTarget } from './sql-url.js';
 export type { SqlDialect } from './dialect.js';

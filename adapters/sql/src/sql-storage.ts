@@ -4,7 +4,7 @@ import { createSqlConfigStore } from './config/index.js';
 import { createKnex } from './create-knex.js';
 import { dialectOfKnex } from './dialect.js';
 import type { SqlDialect } from './dialect.js';
-import { createSqlEventStore } from './events/sql-event-store.js';
+import { createSqlEventPorts, legacySqlEventStore } from './events/sql-event-store.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
 import { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';
@@ -37,8 +37,9 @@ export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; 
 }
 
 /**
- * Both storage ports over knex: MySQL/MariaDB (mysql2) or SQLite (better-sqlite3), loaded lazily.
- * Runs the migrations first unless `migrate: false`.
+ * Every storage port but the job queue over knex: MySQL/MariaDB (mysql2) or SQLite (better-sqlite3),
+ * loaded lazily. The ports share one pool and one schema (the query engine resolves people through
+ * the person store's links). Runs the migrations first unless `migrate: false`.
  */
 export async function createSqlStorage(options: SqlStorageOptions): Promise<StorageAdapter> {
   const { db, dialect, owned } = await openKnex(options);
@@ -49,9 +50,11 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<Stor
     throw error;
   }
   const rateLimits = createSqlRateLimitStore(db, dialect);
+  const ports = createSqlEventPorts(db, dialect);
   return {
     name: `sql:${dialect}`,
-    events: createSqlEventStore(db, dialect),
+    ...ports,
+    events: legacySqlEventStore(ports),
     config: createSqlConfigStore(db, dialect, options.now ? { now: options.now } : {}),
     rateLimits,
     async dispose() {

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import type { EventLog, StoredEvent } from '@northstar/server';
+import type { SqlDialect } from './dialect.js';
+import { appendEvents } from './events/append-events.js';
+import { deleteProjectRows } from './events/delete-project-data.js';
+import { fromEventRow } from './events/event-rows.js';
+import type { EventRow } from './events/event-rows.js';
+
+/**
+ * The event tables of a project: the events first (their count is the answer), then what
+ * `appendEvents` derives from them — the rollups and the registry of user ids that `listUsers` reads.
+ */
+const EVENT_TABLES = ['ns_events', 'ns_person_days', 'ns_daily_counts', 'ns_users'] as const;
+
+/** The EventLog port over knex (`ns_events`, its rollups and `ns_users`; migrations 0001 and 0005). */
+export function createSqlEventLog(db: Knex, dialect: SqlDialect): EventLog {
+  return {
+    appendEvents: (events) => appendEvents(db, dialect, events),
+    async getEvent(projectId: number, uuid: string): Promise<StoredEvent | undefined> {
+      const row = (await db('ns_events').first('*').where({ project_id: projectId, uuid })) as EventRow | undefined;
+      return row && fromEventRow(row);
+    },
+    deleteProject: (projectId) => deleteProjectRows(db, dialect, projectId, EVENT_TABLES),
+  };
+}

@@ -1,0 +1,25 @@
+import type { Knex } from 'knex';
+import type { EngineQueries, EngineQuery, QueryEngine } from '@northstar/server';
+import type { SqlDialect } from './dialect.js';
+import { aggregate } from './events/aggregate.js';
+import { listEvents } from './events/list-events.js';
+
+type Handlers = { [K in keyof EngineQueries]: (query: EngineQueries[K]['query']) => Promise<EngineQueries[K]['result']> };
+
+/**
+ * The QueryEngine port over knex: each kind of query is one SQL read run inside the database, people
+ * resolved through this adapter's device links (the person keys of `ns_events`).
+ */
+export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine {
+  const handlers: Handlers = {
+    segmentation: (query) => aggregate(db, dialect, query),
+    events: (query) => listEvents(db, dialect, query),
+  };
+  return {
+    run(query) {
+      // TypeScript cannot correlate `query.kind` with the handler it picks; `Handlers` does.
+      const handler = handlers[query.kind] as (query: EngineQuery) => ReturnType<QueryEngine['run']>;
+      return handler(query);
+    },
+  };
+}
