@@ -1,9 +1,11 @@
 // The one build of the workspace: for every package ESM + CJS + a bundled .d.ts (and .d.cts),
 // and for @northstar/browser the CDN IIFE (global `northstar`) in a readable debug build and a
-// minified one from which the debug logging is removed by the `__NS_DEBUG__` constant.
+// minified one from which the debug logging is removed by the `__NS_DEBUG__` constant. In the
+// browser's npm builds `__NS_DEBUG__` stays a flag that the app's bundler can define to false.
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import { dts } from 'rollup-plugin-dts';
 import terser from '@rollup/plugin-terser';
@@ -11,7 +13,7 @@ import terser from '@rollup/plugin-terser';
 /** Every package of the workspace and its entry points (relative to the package folder). */
 const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' } },
-  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts' },
+  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts', debugFlag: true },
   { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
@@ -45,17 +47,38 @@ function workspaceSources() {
   };
 }
 
+/**
+ * The browser's npm builds: every `__NS_DEBUG__` becomes `(typeof __NS_DEBUG__ === "undefined" || __NS_DEBUG__)`
+ * (Sentry's `__SENTRY_DEBUG__` pattern). Left alone, the debug code stays and runs; an app whose
+ * bundler defines `__NS_DEBUG__` as false ships none of it (esbuild, Vite and webpack fold the
+ * `typeof` of a defined constant). Reading `process.env.NODE_ENV` instead would be folded without any
+ * app setting, but throws where nothing defines `process`, and guarded by `typeof process` it is no
+ * longer folded (checked with esbuild 0.28).
+ */
+function strippableDebug() {
+  return {
+    name: 'northstar-strippable-debug',
+    renderChunk(code) {
+      const s = new MagicString(code);
+      s.replace(/\b__NS_DEBUG__\b/g, '(typeof __NS_DEBUG__ === "undefined" || __NS_DEBUG__)');
+      return { code: s.toString(), map: s.generateMap({ hires: true }) };
+    },
+  };
+}
+
 const withDir = (dir, entries) =>
   Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
 
-function npmBuilds({ dir, entries, esmOnly, cjs = true }) {
+function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
   const pkg = readJson(`${dir}/package.json`);
   const external = externalsOf(pkg);
   const target = dir === 'packages/browser' || dir === 'packages/core' ? BROWSER_TARGET : NODE_TARGET;
   const code = (format, input) => ({
     input,
     external,
-    plugins: [esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
+    plugins: debugFlag
+      ? [esbuild({ target, tsconfig: root('tsconfig.base.json') }), strippableDebug()]
+      : [esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
     output: {
       dir: `${dir}/dist`,
       format,

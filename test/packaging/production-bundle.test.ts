@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/** The core budget of ARCHITECTURE.md, in bytes of min+gzip. */
+const CORE_BUDGET = 6 * 1024;
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** What an app's own code does with the core client. */
+const APP = `import { init, track, identify, grantConsent, revokeConsent, hasConsent } from '@northstar/browser';
+init({ apiKey: 'pk_x', endpoint: '/ns', consentRequired: true }); track('e'); identify('u');
+if (hasConsent()) revokeConsent(); else grantConsent();`;
+
+/**
+ * Bundles APP with esbuild against the built package, resolved through its `exports` map as an app
+ * resolves it. `production`: minified, with the defines of an app's production build (esbuild sets
+ * `process.env.NODE_ENV` itself when minifying; `__NS_DEBUG__: false` is the SDK's documented flag).
+ */
+async function bundleApp(production: boolean): Promise<string> {
+  const result = await build({
+    stdin: { contents: APP, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: production,
+    define: production ? { 'process.env.NODE_ENV': '"production"', __NS_DEBUG__: 'false' } : {},
+    logLevel: 'silent',
+  });
+  return (result.outputFiles ?? []).map((file) => file.text).join('');
+}
+
+describe('an app bundling @northstar/browser with esbuild', () => {
+  it('ships no [Sdk] debug code in a production build', async () => {
+    expect(await bundleApp(true)).not.toContain('[Sdk]');
+  });
+
+  it(`keeps the core client (init, track, identify, queue, consent, transport) within ${CORE_BUDGET} bytes min+gzip in a production build`, async () => {
+    const size = gzipSync(await bundleApp(true), { level: 9 }).length;
+    console.info(`core client, esbuild production build: ${size} B of ${CORE_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(CORE_BUDGET);
+  });
+
+  it('keeps the [Sdk] debug code in a development build, where __NS_DEBUG__ is not defined', async () => {
+    expect(await bundleApp(false)).toContain('[Sdk]');
+  });
+});
