@@ -1,6 +1,11 @@
+export { createNorthstarApp } from './app/create-northstar-app.js';
+export type { NorthstarApp } from './app/northstar-app.js';
+export type { NorthstarAppOptions } from './app/app-options.js';
+export type { JobConsumer, JobConsumers, StopConsumer } from './app/job-consumers.js';
 export { createNorthstarRouter } from './http/router.js';
 export type { NorthstarRouter } from './http/router.js';
-export type { NorthstarRouterOptions, NorthstarLogger } from './http/options.js';
+export type { NorthstarRouterOptions, NorthstarHttpOptions } from './http/options.js';
+export type { NorthstarLogger } from './ports/logger.js';
 export type * from './ports/index.js';
 export * from './errors/index.js';
 export { createApiKey } from './keys/create-api-key.js';

@@ -8,6 +8,7 @@ import type { ProjectPlan, StorageAdapter } from '@northstar/server';
 import { readCliSettings } from '../src/cli/cli-env.js';
 import { errorHandler } from '../src/http/error-handler.js';
 import { planRateLimiter } from '../src/limits/plan-rate-limiter.js';
+import { rateLimitMiddleware } from '../src/http/rate-limit-middleware.js';
 import { startAuthServer } from './support/accounts.js';
 import { eventQuery, postJson, startTestServer } from './support/test-server.js';
 import type { TestServer, TestServerOptions } from './support/test-server.js';
@@ -228,7 +229,7 @@ describe('plan-independent limits', () => {
   /** A bare app with the limiter of `embed` on `GET /v1/embed/:token` and of `login` on `POST /auth/login`. */
   async function bareApp(): Promise<{ url: string; close: () => Promise<void> }> {
     const storage = createMemoryStorage();
-    const limiter = planRateLimiter({ storage, rateLimits: { fixed: { embed: 2, login: 1 } } }, storage);
+    const limiter = rateLimitMiddleware(planRateLimiter({ rateLimits: { fixed: { embed: 2, login: 1 } } }, storage));
     const app = express();
     app.get('/v1/embed/:token', limiter('embed'), (_req, res) => void res.json({ ok: true }));
     app.post('/auth/login', limiter('login'), (_req, res) => void res.json({ ok: true }));

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ForbiddenError } from '../errors/index.js';
 import { authenticateAppRequest, authenticateSdkRequest } from './authenticate-request.js';
-import type { AuthenticationDependencies } from './authenticate-request.js';
+import type { AuthenticationDependencies } from '../auth/authentication.js';
 import { authorizeProject, requestedProjectId } from './authorize-project.js';
 import { accessLocals } from './principal.js';
 import type { RouteAccess } from './route-access.js';

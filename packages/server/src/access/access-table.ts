@@ -1,7 +1,7 @@
 import { SECRET_KEY_SCOPES } from '@northstar/core';
 import type { MemberRole } from '../ports/index.js';
-import type { HttpMethod, RateLimitClass } from '../http/routes/route-definition.js';
-import type { RouteAccess } from './route-access.js';
+import type { RateLimitClass } from '../limits/rate-limit-class.js';
+import type { HttpMethod, RouteAccess } from './route-access.js';
 import { ROLE_SCOPES, roleHasScope } from './roles.js';
 
 const ROLES = Object.keys(ROLE_SCOPES) as MemberRole[];

@@ -2,34 +2,10 @@ import type { Request } from 'express';
 import { SDK_KEY_PREFIX, SECRET_KEY_PREFIX } from '@northstar/core';
 import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import { authenticateApiKey } from '../keys/authenticate-key.js';
-import type { RecordKeyUse } from '../keys/record-key-use.js';
-import type { ConfigStore } from '../ports/index.js';
-import { bearerToken, sdkKeyFrom } from '../http/credentials.js';
+import { bearerToken, sdkKeyFrom } from './credentials.js';
 import { apiKeyFromBody } from '../services/track-envelope.js';
-import type { AuthenticateSdkKey } from '../ingest/sdk-key-cache.js';
-import type { AccessTokenService } from '../auth/access-token.js';
+import type { AuthenticationDependencies } from '../auth/authentication.js';
 import type { Principal } from './principal.js';
-
-/** Claims of a verified access JWT. */
-export interface AccessTokenClaims {
-  accountId: number;
-}
-
-/** What authentication needs from the server. */
-export interface AuthenticationDependencies {
-  config: ConfigStore;
-  /** SDK keys, through the short-lived cache of the ingestion path. */
-  authenticateSdkKey: AuthenticateSdkKey;
-  /**
-   * Verifies an access JWT (signature, pinned algorithm, `iss`, `aud`, expiry) and that its account
-   * still exists; undefined when any of it fails.
-   */
-  verifyAccessToken(token: string): Promise<AccessTokenClaims | undefined>;
-  /** Signs access tokens for the auth routes, with the key `verifyAccessToken` checks. */
-  accessTokens: AccessTokenService;
-  /** Notes that an API key authenticated (`last_used_at`), throttled and off the request path. */
-  recordKeyUse: RecordKeyUse;
-}
 
 /** An SDK key from `X-API-Key`, `Authorization: Bearer pk_...` or the body's `api_key`; anything else is 401. */
 export async function authenticateSdkRequest(req: Request, deps: AuthenticationDependencies): Promise<Principal> {

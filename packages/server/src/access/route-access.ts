@@ -1,5 +1,8 @@
 import type { SecretKeyScope } from '@northstar/core';
 
+/** The HTTP method of a route, as Express names its registration functions. */
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
 /**
  * Who may call a route. The one description of access: the authorization middleware enforces it,
  * the OpenAPI document and docs/access.md are generated from it.

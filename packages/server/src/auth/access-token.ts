@@ -1,5 +1,9 @@
 import { SignJWT, jwtVerify } from 'jose';
-import type { AccessTokenClaims } from '../access/authenticate-request.js';
+
+/** Claims of a verified access JWT. */
+export interface AccessTokenClaims {
+  accountId: number;
+}
 
 /** Seconds an access token lives (spec 5: 15 minutes). */
 export const ACCESS_TOKEN_SECONDS = 900;

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { createNorthstarApp } from '../app/create-northstar-app.js';
 import { createNorthstarRouter } from '../http/router.js';
 import type { NorthstarRouterOptions } from '../http/options.js';
 import type { StorageAdapter } from '../ports/index.js';
@@ -58,7 +59,7 @@ export interface RunningServer {
   demoReused: boolean;
   demoFile: string;
   server: Server;
-  /** Stops accepting requests, ends open connections, disposes storage. */
+  /** Stops accepting requests, ends open connections, closes the app, disposes storage. */
   close(): Promise<void>;
 }
 
@@ -86,7 +87,8 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
   const app = express();
   app.disable('x-powered-by');
   app.use(demoRoutes(() => assets));
-  app.use(createNorthstarRouter({ ...options.router, storage }));
+  const northstar = createNorthstarApp({ ...options.router, storage });
+  app.use(createNorthstarRouter(northstar, options.router));
 
   const server = createTimedServer(app, { ...SERVER_TIMEOUTS, ...options.timeouts });
   await listen(server, options.port, options.host);
@@ -103,6 +105,7 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
       server.closeIdleConnections();
     });
     clearTimeout(drain);
+    await northstar.close();
     await storage.dispose();
   };
   return { url, demo, demoReused: reused, demoFile, server, close };

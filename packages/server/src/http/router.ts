@@ -1,16 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router } from 'express';
-import { createAuthentication } from '../auth/authentication.js';
+import type { NorthstarApp } from '../app/northstar-app.js';
+import { createNorthstarApp, isNorthstarApp } from '../app/create-northstar-app.js';
 import { NotFoundError } from '../errors/index.js';
 import { LIMITS } from '../schemas/index.js';
-import { createGroupCommitter } from '../ingest/group-commit.js';
-import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
-import { planRateLimiter } from '../limits/plan-rate-limiter.js';
-import { guardStorage, storageGuard } from '../storage/guard-storage.js';
-import { outsideStorageBudget } from '../storage/storage-budget.js';
 import { catchAllBodyGuard } from './body-guard.js';
 import { errorHandler } from './error-handler.js';
-import type { NorthstarRouterOptions } from './options.js';
+import type { NorthstarHttpOptions, NorthstarRouterOptions } from './options.js';
+import { rateLimitMiddleware } from './rate-limit-middleware.js';
 import { allRoutes } from './routes/all-routes.js';
 import { mountRoutes } from './routes/mount-routes.js';
 import { securityHeaders } from './security-headers.js';
@@ -19,39 +16,17 @@ import type { ServerContext } from './server-context.js';
 /** Version of the API description; follows the server package. */
 const API_VERSION = '0.1.0';
 
-/** Builds the shared context of every route from the options. */
-export function createServerContext(options: NorthstarRouterOptions): ServerContext {
-  const { clock = Date.now, logger = console } = options;
-  // One guard: the storage ports and the wait for a group commit share its health and each request's time.
-  const guard = storageGuard({
-    timeoutMs: options.storageTimeoutMs ?? 5_000,
-    retryAfterSeconds: options.storageRetryAfterSeconds ?? 5,
-    onHealthChange: (healthy, error) => {
-      if (healthy) logger.info?.('[northstar] storage works again');
-      else logger.error('[northstar] storage unavailable; answering 503 until it recovers', error);
-    },
-  });
-  const storage = guardStorage(options.storage, guard);
-  const committer = createGroupCommitter({
-    // A batch serves many requests: its write gets the whole timeout; each request waits within its own.
-    write: (events) => outsideStorageBudget(() => storage.events.appendEvents(events)),
-    windowMs: options.groupCommitWindowMs ?? 2,
-    maxEvents: options.groupCommitMaxEvents ?? 5_000,
-    maxConcurrentWrites: options.groupCommitConcurrency ?? 2,
-  });
-  return {
-    options,
-    storage,
-    clock,
-    logger,
-    commit: (events) => guard.run('events', 'events.commit', () => committer.commit(events)),
-    config: storage.config,
-    authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
-    // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.
-    ...createAuthentication(options, storage.config, clock, logger),
-    rateLimit: planRateLimiter(options, storage),
-    maxBodyBytes: options.maxBodyBytes ?? LIMITS.maxBodyBytes,
-  };
+/**
+ * The shared context of every route: the app (built from the options, or given) and the HTTP layer
+ * over it (the rate limiter as middleware, the body limit).
+ */
+export function createServerContext(options: NorthstarRouterOptions): ServerContext;
+export function createServerContext(app: NorthstarApp, http?: NorthstarHttpOptions): ServerContext;
+export function createServerContext(optionsOrApp: NorthstarRouterOptions | NorthstarApp, http: NorthstarHttpOptions = {}): ServerContext {
+  const given = isNorthstarApp(optionsOrApp);
+  const app = given ? optionsOrApp : createNorthstarApp(optionsOrApp);
+  const options: NorthstarRouterOptions = given ? { ...app.options, ...http } : optionsOrApp;
+  return { ...app, app, options, rateLimit: rateLimitMiddleware(app.rateLimiter), maxBodyBytes: options.maxBodyBytes ?? LIMITS.maxBodyBytes };
 }
 
 /**
@@ -64,9 +39,13 @@ export type NorthstarRouter = (req: IncomingMessage, res: ServerResponse, next: 
 /**
  * The Northstar HTTP API as an Express router, to mount anywhere in a host app (`app.use('/ns', router)`).
  * Requests it does not know fall through to the host app, except under `/v1/`, which it owns.
+ * Given the options, it builds its own app; given an app (`createNorthstarApp`), it serves that one, so
+ * that a router and a worker in one process share it.
  */
-export function createNorthstarRouter(options: NorthstarRouterOptions): NorthstarRouter {
-  const ctx = createServerContext(options);
+export function createNorthstarRouter(options: NorthstarRouterOptions): NorthstarRouter;
+export function createNorthstarRouter(app: NorthstarApp, http?: NorthstarHttpOptions): NorthstarRouter;
+export function createNorthstarRouter(optionsOrApp: NorthstarRouterOptions | NorthstarApp, http?: NorthstarHttpOptions): NorthstarRouter {
+  const ctx = isNorthstarApp(optionsOrApp) ? createServerContext(optionsOrApp, http) : createServerContext(optionsOrApp);
   const router = Router();
   mountRoutes(router, allRoutes(ctx, API_VERSION), ctx);
   router.use('/v1', securityHeaders, catchAllBodyGuard(ctx.maxBodyBytes), () => {

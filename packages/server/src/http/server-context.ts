@@ -1,21 +1,14 @@
 import type { RequestHandler } from 'express';
-import type { AuthenticationDependencies } from '../access/authenticate-request.js';
-import type { AuthenticateSdkKey } from '../ingest/sdk-key-cache.js';
-import type { StorageAdapter } from '../ports/index.js';
-import type { CommitEvents } from '../services/track-service.js';
-import type { NorthstarLogger, NorthstarRouterOptions } from './options.js';
-import type { RateLimitClass } from './routes/route-definition.js';
+import type { NorthstarApp } from '../app/northstar-app.js';
+import type { RateLimitClass } from '../limits/rate-limit-class.js';
+import type { NorthstarRouterOptions } from './options.js';
 
-/** Everything a route module needs, built once per router by `createNorthstarRouter`. */
-export interface ServerContext extends AuthenticationDependencies {
+/** Everything a route module needs: the app, and what the router adds over it. Built once per router. */
+export interface ServerContext extends Omit<NorthstarApp, 'options'> {
+  /** The app's options and the router's HTTP options. */
   options: NorthstarRouterOptions;
-  /** The storage, guarded: failures and time-outs become 503. */
-  storage: StorageAdapter;
-  clock: () => number;
-  logger: NorthstarLogger;
-  /** Writes validated events through the group committer; resolves once they are durable. */
-  commit: CommitEvents;
-  authenticateSdkKey: AuthenticateSdkKey;
+  /** The app behind the router. */
+  app: NorthstarApp;
   /** The limiter of a rate-limit class: 429 with `Retry-After` and `RateLimit-*` headers when exhausted. */
   rateLimit(limitClass: RateLimitClass): RequestHandler;
   /** Largest JSON body in bytes. */

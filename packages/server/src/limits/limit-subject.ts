@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Request } from 'express';
-import { accessLocals } from '../access/principal.js';
-import type { RateLimitClass } from '../http/routes/route-definition.js';
+import type { Principal } from '../access/principal.js';
+import type { RateLimitClass } from './rate-limit-class.js';
 
 /**
  * Who a request is counted against. `project`: the project the request was authorized for (its plan
@@ -9,8 +8,16 @@ import type { RateLimitClass } from '../http/routes/route-definition.js';
  */
 export type LimitSubject = { kind: 'project'; projectId: number; key: string } | { kind: 'other'; key: string };
 
-function clientIp(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** What the subject is chosen from, read after authentication and authorization. */
+export interface LimitRequest {
+  /** The client IP (behind a proxy, as the host app's `trust proxy` makes it). */
+  ip: string;
+  /** The embed token of the path, if any. */
+  token?: unknown;
+  /** The authorized project, if any. */
+  projectId?: number;
+  /** The authenticated caller, if any. */
+  principal?: Principal;
 }
 
 /** Tokens are long and secret: the counter is keyed by a digest, never the token. */
@@ -19,20 +26,19 @@ function tokenDigest(token: string): string {
 }
 
 /**
- * The subject of a request of `limitClass`, read after authentication and authorization:
- * - `login`: the client IP (`req.ip`, so behind a proxy the host app sets Express's `trust proxy`);
- * - `embed`: the token of the path (`:token`), else the client IP;
- * - every other class: the project (`res.locals.projectId`), else the signed-in account (routes that
- *   name no project), else the client IP.
+ * The subject of a request of `limitClass`:
+ * - `login`: the client IP;
+ * - `embed`: the token of the path, else the client IP;
+ * - every other class: the project, else the signed-in account (routes that name no project), else
+ *   the client IP.
  */
-export function limitSubject(limitClass: RateLimitClass, req: Request, locals: Record<string, unknown>): LimitSubject {
-  if (limitClass === 'login') return { kind: 'other', key: `login:ip:${clientIp(req)}` };
+export function limitSubject(limitClass: RateLimitClass, request: LimitRequest): LimitSubject {
+  const { ip, token, projectId, principal } = request;
+  if (limitClass === 'login') return { kind: 'other', key: `login:ip:${ip}` };
   if (limitClass === 'embed') {
-    const token = req.params.token;
-    return { kind: 'other', key: typeof token === 'string' && token !== '' ? `embed:t:${tokenDigest(token)}` : `embed:ip:${clientIp(req)}` };
+    return { kind: 'other', key: typeof token === 'string' && token !== '' ? `embed:t:${tokenDigest(token)}` : `embed:ip:${ip}` };
   }
-  const { projectId, principal } = accessLocals(locals);
   if (projectId !== undefined) return { kind: 'project', projectId, key: `${limitClass}:p${projectId}` };
   if (principal?.kind === 'account') return { kind: 'other', key: `${limitClass}:a${principal.accountId}` };
-  return { kind: 'other', key: `${limitClass}:ip:${clientIp(req)}` };
+  return { kind: 'other', key: `${limitClass}:ip:${ip}` };
 }

@@ -1,5 +1,5 @@
 import type { ProjectPlan } from '../ports/index.js';
-import type { RateLimitClass } from '../http/routes/route-definition.js';
+import type { RateLimitClass } from './rate-limit-class.js';
 
 /** Classes counted per project, with a number per plan. */
 export type ProjectLimitClass = Exclude<RateLimitClass, PlanIndependentClass>;

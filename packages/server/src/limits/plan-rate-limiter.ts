@@ -1,22 +1,31 @@
-import type { RequestHandler } from 'express';
-import type { NorthstarRouterOptions } from '../http/options.js';
-import type { RateLimitClass } from '../http/routes/route-definition.js';
-import type { RateLimitRule, RateLimitStore, StorageAdapter } from '../ports/index.js';
+import type { RateLimitDecision, RateLimitRule, RateLimitStore, StorageAdapter } from '../ports/index.js';
 import { currentStorageBudget } from '../storage/storage-budget.js';
-import { limitSubject } from './limit-subject.js';
+import type { LimitSubject } from './limit-subject.js';
 import { limitTable } from './limit-table.js';
+import type { LimitsOptions } from './limits-options.js';
 import { processRateLimitStore } from './memory-rate-limit-store.js';
 import { cachedPlans } from './plan-cache.js';
 import { isPlanIndependent } from './plan-limits.js';
 import type { LimitValue } from './plan-limits.js';
-import { setRateLimitHeaders, wholeSeconds } from './rate-limit-headers.js';
+import type { RateLimitClass } from './rate-limit-class.js';
 import { validateRateLimitOptions } from './rate-limit-options.js';
-import { TooManyRequestsError } from './too-many-requests-error.js';
 
-/** The middleware of one rate-limit class. */
-export type RateLimiterFactory = (limitClass: RateLimitClass) => RequestHandler;
+/** One request counted: the rule it was counted under and the store's answer. */
+export interface RateLimitOutcome {
+  rule: RateLimitRule;
+  decision: RateLimitDecision;
+}
 
-const unlimited: RequestHandler = (_req, _res, next) => next();
+/** The plan limiter of an app, with no HTTP in it: the router turns it into middleware. */
+export interface PlanRateLimiter {
+  /** False with `rateLimits: false`: nothing is ever counted. */
+  readonly enabled: boolean;
+  /**
+   * Counts one request of `limitClass` against `subject`; undefined when no limit applies (nothing
+   * is counted then). A refused request has `decision.allowed === false`.
+   */
+  consume(limitClass: RateLimitClass, subject: LimitSubject): Promise<RateLimitOutcome | undefined>;
+}
 
 /**
  * A store given in the options, whose waiting still counts against the request's storage time (the
@@ -35,34 +44,31 @@ function countedAsStorageTime(store: RateLimitStore): RateLimitStore {
 /** Most projects whose plan is remembered at once. */
 const PLAN_CACHE_ENTRIES = 10_000;
 
+const disabled: PlanRateLimiter = { enabled: false, consume: () => Promise.resolve(undefined) };
+
 /**
- * The plan limiter of a router (docs/limits.md). It runs after authentication and authorization, so
- * a bad key is still 401 and a foreign project 403; it counts the request against its subject (project,
- * account, IP or embed token) in `options.rateLimitStore ?? storage.rateLimits ?? process memory`, sets
- * the `RateLimit-*` headers, and answers 429 `{ error }` with `Retry-After` once the window's budget is spent.
- * `rateLimits: false` turns it off.
+ * The plan limiter of an app (docs/limits.md). The router runs it after authentication and
+ * authorization, so a bad key is still 401 and a foreign project 403; it counts the request against
+ * its subject (project, account, IP or embed token) in `options.rateLimitStore ?? storage.rateLimits ??
+ * process memory`, by the subject's plan. `rateLimits: false` turns it off.
  */
-export function planRateLimiter(options: NorthstarRouterOptions, storage: StorageAdapter): RateLimiterFactory {
-  if (options.rateLimits === false) return () => unlimited;
+export function planRateLimiter(options: LimitsOptions, storage: StorageAdapter): PlanRateLimiter {
+  if (options.rateLimits === false) return disabled;
   const settings = validateRateLimitOptions(options.rateLimits ?? {});
   const table = limitTable(settings);
   const store = options.rateLimitStore ? countedAsStorageTime(options.rateLimitStore) : (storage.rateLimits ?? processRateLimitStore());
   const planOf = cachedPlans(storage.config, { ttlMs: settings.planCacheMs ?? 10_000, maxEntries: PLAN_CACHE_ENTRIES, clock: Date.now });
 
-  return (limitClass) => async (req, res, next) => {
-    const subject = limitSubject(limitClass, req, res.locals);
-    let limit: LimitValue;
-    if (isPlanIndependent(limitClass)) limit = table.fixed(limitClass);
-    else if (subject.kind === 'project') limit = table.forProject(limitClass, await planOf(subject.projectId), subject.projectId);
-    else limit = table.withoutProject(limitClass);
-    if (limit === false) {
-      next();
-      return;
-    }
-    const rule: RateLimitRule = { limit, windowSeconds: table.windowSeconds };
-    const decision = await store.consume(subject.key, rule);
-    setRateLimitHeaders(res, rule, decision);
-    if (!decision.allowed) throw new TooManyRequestsError(wholeSeconds(decision.resetMs));
-    next();
+  return {
+    enabled: true,
+    async consume(limitClass, subject) {
+      let limit: LimitValue;
+      if (isPlanIndependent(limitClass)) limit = table.fixed(limitClass);
+      else if (subject.kind === 'project') limit = table.forProject(limitClass, await planOf(subject.projectId), subject.projectId);
+      else limit = table.withoutProject(limitClass);
+      if (limit === false) return undefined;
+      const rule: RateLimitRule = { limit, windowSeconds: table.windowSeconds };
+      return { rule, decision: await store.consume(subject.key, rule) };
+    },
   };
 }

@@ -3,7 +3,6 @@ import { UnauthorizedError, UnsupportedMediaTypeError } from '../../errors/index
 import { accessLocals } from '../../access/principal.js';
 import { TooManyRequestsError } from '../../limits/too-many-requests-error.js';
 import { credentialChecker } from '../../auth/check-credentials.js';
-import { loginProtection } from '../../auth/login-protection.js';
 import { parseBody } from '../../auth/request-input.js';
 import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie.js';
@@ -19,7 +18,7 @@ import type { RouteDefinition } from './route-definition.js';
  */
 export function authRoutes(ctx: ServerContext): RouteDefinition[] {
   const { config, accessTokens } = ctx;
-  const protection = loginProtection(ctx.options.loginProtection ?? {}, ctx.options.rateLimitStore ?? ctx.storage.rateLimits, ctx.clock);
+  const protection = ctx.loginProtection;
   const checkCredentials = credentialChecker(config, ctx.options.passwordHashCost ?? DEFAULT_SCRYPT_COST, protection);
   const refreshTokens = createRefreshTokenService(config, ctx.clock);
 

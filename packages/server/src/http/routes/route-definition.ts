@@ -1,11 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { z } from 'zod';
-import type { RouteAccess } from '../../access/route-access.js';
+import type { HttpMethod, RouteAccess } from '../../access/route-access.js';
+import type { RateLimitClass } from '../../limits/rate-limit-class.js';
 
-export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
-
-/** The rate-limit class a route counts against (docs/decisions.md, "Limits"); absent: not limited. */
-export type RateLimitClass = 'track' | 'ingest' | 'decide' | 'query' | 'api' | 'login' | 'embed';
+export type { HttpMethod } from '../../access/route-access.js';
+export type { RateLimitClass } from '../../limits/rate-limit-class.js';
 
 /** One documented response of a route. */
 export interface ResponseDoc {

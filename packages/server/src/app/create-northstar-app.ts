@@ -1,0 +1,61 @@
+import { createAuthentication } from '../auth/authentication.js';
+import { loginProtection } from '../auth/login-protection.js';
+import { createGroupCommitter } from '../ingest/group-commit.js';
+import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
+import { planRateLimiter } from '../limits/plan-rate-limiter.js';
+import { guardStorage, storageGuard } from '../storage/guard-storage.js';
+import { outsideStorageBudget } from '../storage/storage-budget.js';
+import type { NorthstarAppOptions } from './app-options.js';
+import { createJobConsumers } from './job-consumers.js';
+import type { NorthstarApp } from './northstar-app.js';
+
+const apps = new WeakSet<object>();
+
+/** True for an app built by `createNorthstarApp` (the router accepts one in place of its options). */
+export function isNorthstarApp(value: object): value is NorthstarApp {
+  return apps.has(value);
+}
+
+/** Builds the service graph from the options; nothing in it knows HTTP. */
+export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
+  const { clock = Date.now, logger = console } = options;
+  // One guard: the storage ports and the wait for a group commit share its health and each request's time.
+  const guard = storageGuard({
+    timeoutMs: options.storageTimeoutMs ?? 5_000,
+    retryAfterSeconds: options.storageRetryAfterSeconds ?? 5,
+    onHealthChange: (healthy, error) => {
+      if (healthy) logger.info?.('[northstar] storage works again');
+      else logger.error('[northstar] storage unavailable; answering 503 until it recovers', error);
+    },
+  });
+  const storage = guardStorage(options.storage, guard);
+  const committer = createGroupCommitter({
+    // A batch serves many requests: its write gets the whole timeout; each request waits within its own.
+    write: (events) => outsideStorageBudget(() => storage.events.appendEvents(events)),
+    windowMs: options.groupCommitWindowMs ?? 2,
+    maxEvents: options.groupCommitMaxEvents ?? 5_000,
+    maxConcurrentWrites: options.groupCommitConcurrency ?? 2,
+  });
+  // Webhook delivery, alert evaluation and replay retention (issue 15) register here.
+  const jobs = createJobConsumers();
+  const app: NorthstarApp = {
+    options,
+    storage,
+    clock,
+    logger,
+    commit: (events) => guard.run('events', 'events.commit', () => committer.commit(events)),
+    config: storage.config,
+    authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
+    // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.
+    ...createAuthentication(options, storage.config, clock, logger),
+    rateLimiter: planRateLimiter(options, storage),
+    loginProtection: loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock),
+    jobs,
+    async close() {
+      await jobs.stop();
+      await committer.flush();
+    },
+  };
+  apps.add(app);
+  return app;
+}
