@@ -7,7 +7,7 @@ export { createSqlPersonStore } from './sql-person-store.js';
 export { createSqlReplayStore } from './sql-replay-store.js';
 export { parseSqlUrl } from './sql-url.js';
 export type { SqlTarget, MysqlTarget, SqliteTarget } from './sql-url.js';
-export type { SqlDialect } from './dialect.js';
+export type { SqlDialect, SqlDialectName } from './dialects/sql-dialect.js';
 export type { DriverLoader, DriverName } from './load-driver.js';
 export { MIGRATIONS_TABLE } from './migrate.js';
 export { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { SqlMigration } from './migrations/index.js';
 

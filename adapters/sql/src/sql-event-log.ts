@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventLog, StoredEvent } from '@northstar/server';
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { appendEvents } from './events/append-events.js';
 import { deleteProjectRows } from './events/delete-project-data.js';
 import { fromEventRow } from './events/event-rows.js';

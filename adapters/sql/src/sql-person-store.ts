@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { PersonStore } from '@northstar/server';
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { deleteProjectRows } from './events/delete-project-data.js';
 import { deleteUser } from './events/delete-user.js';
 import { linkDevice } from './events/link-device.js';

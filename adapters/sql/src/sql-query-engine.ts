@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EngineQueries, EngineQuery, QueryEngine } from '@northstar/server';
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { aggregate } from './events/aggregate.js';
 import { listEvents } from './events/list-events.js';
 

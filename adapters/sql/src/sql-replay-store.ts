@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReplayStore } from '@northstar/server';
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { deleteProjectRows } from './events/delete-project-data.js';
 import { appendReplayChunk, listReplayChunks } from './events/replay-chunks.js';
 

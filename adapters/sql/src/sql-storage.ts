@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import type { StorageAdapter } from '@northstar/server';
 import { createSqlConfigStore } from './config/index.js';
 import { createKnex } from './create-knex.js';
-import { dialectOfKnex } from './dialect.js';
-import type { SqlDialect } from './dialect.js';
+import { dialectOfKnex, toDialect } from './dialects/index.js';
+import type { SqlDialect } from './dialects/sql-dialect.js';
 import { createSqlEventPorts, legacySqlEventStore } from './events/sql-event-store.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
@@ -33,7 +33,7 @@ export type SqlStorageOptions =
 export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; dialect: SqlDialect; owned: boolean }> {
   if ('knex' in options) return { db: options.knex, dialect: dialectOfKnex(options.knex), owned: false };
   const target = parseSqlUrl(options.url);
-  return { db: await createKnex(target, options.requireDriver), dialect: target.dialect, owned: true };
+  return { db: await createKnex(target, options.requireDriver), dialect: toDialect(target.dialect), owned: true };
 }
 
 /**
@@ -52,7 +52,7 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<Stor
   const rateLimits = createSqlRateLimitStore(db, dialect);
   const ports = createSqlEventPorts(db, dialect);
   return {
-    name: `sql:${dialect}`,
+    name: `sql:${dialect.name}`,
     ...ports,
     events: legacySqlEventStore(ports),
     config: createSqlConfigStore(db, dialect, options.now ? { now: options.now } : {}),

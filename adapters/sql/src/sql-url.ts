@@ -1,5 +1,3 @@
-import type { SqlDialect } from './dialect.js';
-
 export interface MysqlTarget {
   dialect: 'mysql';
   host: string;
@@ -44,6 +42,6 @@ export function parseSqlUrl(url: string): SqlTarget {
   throw new Error(`Unsupported database URL scheme "${scheme}:" (use mysql:// or sqlite:)`);
 }
 
-export function dialectOfUrl(url: string): SqlDialect {
+export function dialectOfUrl(url: string): SqlTarget['dialect'] {
   return parseSqlUrl(url).dialect;
 }

@@ -4,7 +4,8 @@ import type { Knex } from 'knex';
 import { ConflictError } from '@northstar/server';
 import type { StorageAdapter } from '@northstar/server';
 import { createSqlStorage } from '@northstar/adapter-sql';
-import { isUniqueViolation } from '../src/config/sql-conflicts.js';
+import { mysqlDialect } from '../src/dialects/mysql.js';
+import { sqliteDialect } from '../src/dialects/sqlite.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 
 /**
@@ -63,13 +64,13 @@ describe('SQL ConfigStore plumbing', () => {
   });
 
   it('recognises unique violations by driver code per dialect, and nothing else', () => {
-    expect(isUniqueViolation({ code: 'ER_DUP_ENTRY' }, 'mysql')).toBe(true);
-    expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_UNIQUE' }, 'sqlite')).toBe(true);
-    expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' }, 'sqlite')).toBe(true);
-    expect(isUniqueViolation({ code: 'SQLITE_CONSTRAINT_NOTNULL' }, 'sqlite')).toBe(false);
-    expect(isUniqueViolation({ code: 'ER_DUP_ENTRY' }, 'sqlite')).toBe(false);
-    expect(isUniqueViolation({ code: 'ER_NO_SUCH_TABLE' }, 'mysql')).toBe(false);
-    expect(isUniqueViolation(new Error('duplicate'), 'mysql')).toBe(false);
-    expect(isUniqueViolation(null, 'mysql')).toBe(false);
+    expect(mysqlDialect.isUniqueViolation({ code: 'ER_DUP_ENTRY' })).toBe(true);
+    expect(sqliteDialect.isUniqueViolation({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBe(true);
+    expect(sqliteDialect.isUniqueViolation({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' })).toBe(true);
+    expect(sqliteDialect.isUniqueViolation({ code: 'SQLITE_CONSTRAINT_NOTNULL' })).toBe(false);
+    expect(sqliteDialect.isUniqueViolation({ code: 'ER_DUP_ENTRY' })).toBe(false);
+    expect(mysqlDialect.isUniqueViolation({ code: 'ER_NO_SUCH_TABLE' })).toBe(false);
+    expect(mysqlDialect.isUniqueViolation(new Error('duplicate'))).toBe(false);
+    expect(mysqlDialect.isUniqueViolation(null)).toBe(false);
   });
 });

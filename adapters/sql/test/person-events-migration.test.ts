@@ -4,7 +4,7 @@ import { createSqlStorage } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { DAY1, databaseAvailable, rowTable, selectedDatabases, storedEvent, uuidNo } from '@northstar/adapter-testing';
 import type { AggregateQuery, EventStore, StoredEvent } from '@northstar/server';
-import type { SqlDialect } from '../src/dialect.js';
+import type { SqlDialect } from '../src/dialects/sql-dialect.js';
 import { insertEvents } from '../src/events/insert-events.js';
 import { linkDevice } from '../src/events/link-device.js';
 import { resolvePersonKeys } from '../src/events/person-keys.js';
@@ -36,7 +36,7 @@ async function appendAsBefore(db: Knex, dialect: SqlDialect, events: readonly St
 }
 
 async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
-  if (dialect === 'sqlite') {
+  if (dialect.name === 'sqlite') {
     const rows = await db.raw<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ns_events' AND name NOT LIKE 'sqlite_%'");
     return rows.map((row) => row.name).sort();
   }

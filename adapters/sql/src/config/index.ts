@@ -1,6 +1,6 @@
 import type { ConfigStore } from '@northstar/server';
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { sqlAccounts } from './sql-accounts.js';
 import { sqlApiKeys } from './sql-api-keys.js';
 import { sqlDocuments } from './sql-documents.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 
 /** What every part of the SQL config store shares. */
 export interface SqlConfigContext {

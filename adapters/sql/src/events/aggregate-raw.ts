@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AggregateQuery } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { BucketRow } from './aggregate-rollup.js';
 import { metricExpression } from './metric-expression.js';
 import { applyFilter, bucketExpression, dayExpression, numberProperty, stringProperty } from './sql-expressions.js';
@@ -48,7 +48,7 @@ async function grouped(db: Knex, dialect: SqlDialect, query: AggregateQuery, lim
       db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY ? DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, grp) AS rn', [metricExpression(db, query.metric, 'person_key', 'num')]),
     )
     .groupBy('event_name', 'grp');
-  const nullSafeEqual = dialect === 'mysql' ? 'm.grp <=> t.grp' : 'm.grp IS t.grp';
+  const nullSafeEqual = dialect.nullSafeEqual('m.grp', 't.grp');
   const rows: unknown = await db
     .with('m', matching)
     .with('r', ranked)

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AggregateQuery } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { DAY_MS } from './event-rows.js';
 import { bucketExpression } from './sql-expressions.js';
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AggregateQuery, AggregateRow } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { aggregateFromEvents } from './aggregate-raw.js';
 import { aggregateFromRollups, rollupAnswers } from './aggregate-rollup.js';
 import { bucketLabel } from './bucket-label.js';

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppendResult, StoredEvent } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { insertEvents } from './insert-events.js';
 import { resolvePersonKeys } from './person-keys.js';
 import { updateRollups } from './rollup-update.js';
@@ -29,7 +29,7 @@ export async function appendEvents(db: Knex, dialect: SqlDialect, events: readon
   const unique = firstCopies(events);
   if (unique.length === 0) return { inserted: 0, duplicates: events.length };
 
-  const inserted = await inTransaction(db, async (trx) => {
+  const inserted = await inTransaction(db, dialect, async (trx) => {
     const keys = await resolvePersonKeys(trx, dialect, unique);
     const stored = await insertEvents(trx, dialect, unique, keys);
     await updateRollups(trx, dialect, stored);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 
-/** Rows per `DELETE ... LIMIT` on MySQL: short transactions, a bounded undo log, no long lock on the tables. */
+/** Rows per `DELETE ... LIMIT` where the dialect `deletesInSlices`: short transactions, a bounded undo log, no long lock on the tables. */
 const SLICE = 10_000;
 
 async function deleteInSlices(db: Knex, table: string, projectId: number): Promise<number> {
@@ -15,14 +15,14 @@ async function deleteInSlices(db: Knex, table: string, projectId: number): Promi
 
 /**
  * Deletes every row of one project from `tables` (each keyed or indexed by `project_id` first), in
- * order, and nothing else; returns the rows deleted from the first table. SQLite: one transaction.
- * MySQL: statements of at most 10,000 rows each, so a project of millions of events neither bloats
- * the undo log nor holds locks for minutes; if it is interrupted, calling it again finishes the job
+ * order, and nothing else; returns the rows deleted from the first table. One transaction (SQLite),
+ * or where the dialect `deletesInSlices` (MySQL) statements of at most 10,000 rows each, so a
+ * project of millions of events neither bloats the undo log nor holds locks for minutes; if it is interrupted, calling it again finishes the job
  * (what it left is only of this project). Rows that arrive while it runs may survive it: revoke the
  * project's keys first (see docs/people-data.md).
  */
 export async function deleteProjectRows(db: Knex, dialect: SqlDialect, projectId: number, tables: readonly [string, ...string[]]): Promise<number> {
-  if (dialect === 'sqlite') {
+  if (!dialect.deletesInSlices) {
     return db.transaction(async (trx) => {
       const counts: number[] = [];
       for (const table of tables) counts.push(Number(await trx(table).where('project_id', projectId).delete()));

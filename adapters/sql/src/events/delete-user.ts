@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserDeletion } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
-import { personKeyText, subtractShares } from './rollup-subtraction.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { subtractShares } from './rollup-subtraction.js';
 import type { PersonShare } from './rollup-subtraction.js';
 import { dayExpression } from './sql-expressions.js';
 import { inTransaction } from './transaction-retry.js';
@@ -37,12 +37,12 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
  * that the rollup subtraction did not count.
  */
 export function deleteUser(db: Knex, dialect: SqlDialect, projectId: number, userId: string): Promise<UserDeletion> {
-  const locking = (query: Knex.QueryBuilder) => (dialect === 'mysql' ? query.forUpdate() : query);
-  return inTransaction(db, async (trx) => {
+  const locking = (query: Knex.QueryBuilder) => dialect.lockForUpdate(query);
+  return inTransaction(db, dialect, async (trx) => {
     await locking(linkedDevices(trx, projectId, userId));
     const counted: unknown = await locking(
       userEvents(trx, dialect, projectId, userId)
-        .select('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${personKeyText(dialect)} AS person`), trx.raw('COUNT(*) AS n'))
+        .select('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${dialect.integerText('person_key')} AS person`), trx.raw('COUNT(*) AS n'))
         .groupBy('event_name', 'day', 'person_key'),
     );
     const shares: PersonShare[] = (counted as (Omit<PersonShare, 'person_key'> & { person: string | null })[]).map((row) => ({ ...row, person_key: row.person }));

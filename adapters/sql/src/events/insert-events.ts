@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { StoredEvent } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect, SqlRow } from '../dialects/sql-dialect.js';
 import { MAX_STATEMENT_BYTES, insertIgnoreReturning, rowsPerStatement } from './insert-ignore.js';
-import type { SqlRow } from './insert-ignore.js';
 
 /** The columns of `ns_events` an insert writes (`id` is assigned by the database). */
 const EVENT_COLUMNS = ['project_id', 'uuid', 'event_name', 'user_id', 'device_id', 'session_id', 'person_key', 'ts', 'received_at', 'str_props', 'num_props'] as const;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { LinkResult } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { deviceKey, userKey } from './event-rows.js';
 import { insertObjectsIgnoreReturning } from './insert-ignore.js';
 import { dayExpression } from './sql-expressions.js';
@@ -57,7 +57,7 @@ async function mergeDevice(trx: Knex.Transaction, dialect: SqlDialect, projectId
 
 /** Inserts the link unless the device has one; a new link merges the device's past anonymous events. */
 export function linkDevice(db: Knex, dialect: SqlDialect, projectId: number, deviceId: string, userId: string): Promise<LinkResult> {
-  return inTransaction(db, async (trx) => {
+  return inTransaction(db, dialect, async (trx) => {
     const created = await insertObjectsIgnoreReturning<{ user_id: string }>(
       trx,
       dialect,

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventListQuery, StoredEvent } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { deviceKey, fromEventRow, userKey } from './event-rows.js';
 import type { EventRow } from './event-rows.js';
 import { pageLimit } from './page-limit.js';
@@ -27,8 +27,8 @@ function page(builder: Knex.QueryBuilder, db: Knex, dialect: SqlDialect, query: 
   for (const [property, value] of Object.entries(query.strEquals ?? {})) applyFilter(builder, db, dialect, { property, op: 'eq', value });
   const before = query.before;
   if (before !== undefined) {
-    // as bytes on MySQL: the column is ascii, and a cursor holding other characters must not be a collation error
-    const uuid = dialect === 'mysql' ? db.raw('CAST(? AS BINARY)', [before.uuid]) : before.uuid;
+    // exact (bytes on MySQL): the column is ascii, and a cursor holding other characters must not be a collation error
+    const uuid = dialect.exactText(db, before.uuid);
     void builder.where('ts', '<=', before.timestamp).where((older) => void older.where('ts', '<', before.timestamp).orWhere('uuid', '<', uuid));
   }
   return builder.select(COLUMNS).orderBy(NEWEST_FIRST).limit(limit);

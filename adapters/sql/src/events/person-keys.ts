@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { StoredEvent } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { deviceKey, userKey } from './event-rows.js';
 
 const LOOKUP_CHUNK = 500;
 
 /**
  * The person key of each event: `u:<user_id>`, else `u:<user>` of the device's link, else
- * `d:<device_id>`, else null. On MySQL the links are read with a shared lock (gap locks included),
+ * `d:<device_id>`, else null. The links are read with a shared lock (gap locks included; `lockShared`),
  * so a concurrent `linkDevice` waits for this transaction or this one sees its link: an anonymous
  * event can never be stored under a device key after the device was linked and re-keyed.
  */
@@ -25,7 +25,7 @@ export async function resolvePersonKeys(trx: Knex.Transaction, dialect: SqlDiale
     const all = [...devices].sort();
     for (let i = 0; i < all.length; i += LOOKUP_CHUNK) {
       const query = trx('ns_device_links').select('device_id', 'user_id').where('project_id', projectId).whereIn('device_id', all.slice(i, i + LOOKUP_CHUNK));
-      const rows = (await (dialect === 'mysql' ? query.forShare() : query)) as { device_id: string; user_id: string }[];
+      const rows = (await dialect.lockShared(query)) as { device_id: string; user_id: string }[];
       for (const row of rows) links.set(`${projectId}\u0000${row.device_id}`, row.user_id);
     }
   }

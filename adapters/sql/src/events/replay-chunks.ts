@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { ReplayChunk } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { insertObjectsIgnoreReturning } from './insert-ignore.js';
 
 interface ChunkRow {

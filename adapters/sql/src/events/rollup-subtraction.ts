@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { rawRows } from '../dialect.js';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { dayExpression } from './sql-expressions.js';
 import { eventsByPerson } from './user-events.js';
 
@@ -27,11 +26,6 @@ const PAIR_CHUNK = 200;
 const KEY_CHUNK = 500;
 
 const pairKey = (eventName: string, day: number) => `${eventName}\u0000${day}`;
-
-/** A person key column as decimal text: BIGINTs above 2^53 do not survive a JS number. */
-export function personKeyText(dialect: SqlDialect, column = 'person_key'): string {
-  return dialect === 'mysql' ? `CAST(${column} AS CHAR)` : `CAST(${column} AS TEXT)`;
-}
 
 function chunks<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -66,7 +60,7 @@ async function stillPresent(trx: Knex.Transaction, dialect: SqlDialect, projectI
   const present = new Set<string>();
   for (const chunk of chunks(keys, KEY_CHUNK)) {
     const rows: unknown = await eventsByPerson(trx, dialect)
-      .distinct('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${personKeyText(dialect)} AS person`))
+      .distinct('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${dialect.integerText('person_key')} AS person`))
       .where('project_id', projectId)
       .whereIn('person_key', chunk);
     for (const row of rows as { event_name: string; day: number | string; person: string }[]) present.add(`${pairKey(row.event_name, Number(row.day))}\u0000${row.person}`);
@@ -101,7 +95,7 @@ export async function subtractShares(trx: Knex.Transaction, dialect: SqlDialect,
     const gone = ordered.filter((pair) => pair.keys.has(personKey) && !present.has(`${pairKey(pair.event_name, pair.day)}\u0000${personKey}`));
     for (const chunk of chunks(gone, PAIR_CHUNK)) {
       const { sql, bindings } = wherePairs(trx('ns_person_days'), projectId, chunk, personKey).delete().toSQL();
-      const deleted = rawRows<{ event_name: string; day: number | string }>(await trx.raw(`${sql} RETURNING event_name, day`, bindings), dialect);
+      const deleted = dialect.rawRows<{ event_name: string; day: number | string }>(await trx.raw(`${sql} RETURNING event_name, day`, bindings));
       for (const row of deleted) {
         const pair = pairs.get(pairKey(row.event_name, Number(row.day)));
         if (pair) pair.uniq += 1;

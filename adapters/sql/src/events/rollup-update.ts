@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { dayOf } from './event-rows.js';
 import type { KeyedEvent } from './insert-events.js';
 import { insertIgnoreReturning, rowsPerStatement, upsertAdding } from './insert-ignore.js';

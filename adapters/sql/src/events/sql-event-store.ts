@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { createSqlEventLog } from '../sql-event-log.js';
 import { createSqlPersonStore } from '../sql-person-store.js';
 import { createSqlQueryEngine } from '../sql-query-engine.js';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { userKey } from './event-rows.js';
 
 /** Indexes a people query is pinned to on SQLite (migrations 0003-people and 0005-person-events), by table. */
@@ -9,14 +9,14 @@ const INDEXES = {
 } as const;
 
 /**
- * A table read through one of its indexes. On SQLite the index is pinned (`INDEXED BY`): without
- * ANALYZE statistics its planner prefers, say, the `(project_id, event_name, ts)` index to skip a
- * sort and reads a whole project for one person (seen in EXPLAIN QUERY PLAN). MySQL keeps
- * statistics and picks these indexes itself.
+ * A table read through one of its indexes (`dialect.fromIndex`). On SQLite the index is pinned
+ * (`INDEXED BY`): without ANALYZE statistics its planner prefers, say, the `(project_id, event_name,
+ * ts)` index to skip a sort and reads a whole project for one person (seen in EXPLAIN QUERY PLAN).
+ * MySQL keeps statistics and picks these indexes itself.
  */
 export function indexed<T extends keyof typeof INDEXES>(db: Knex, dialect: SqlDialect, table: T, index: keyof (typeof INDEXES)[T]): Knex.QueryBuilder {
   const name = INDEXES[table][index] as string;
-  return dialect === 'sqlite' ? db.from(db.raw('?? INDEXED BY ??', [table, name])) : db(table);
+  return dialect.fromIndex(db, table, name);
 }
 
 /** `ns_events` read through its `(project_id, person_key, ts, uuid)` index (see `indexed`). */

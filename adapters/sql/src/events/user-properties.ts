@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { UserProperties } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 
 type Stored = Record<string, string | number | boolean>;
 
@@ -10,10 +10,7 @@ export async function setUserProperties(db: Knex, dialect: SqlDialect, projectId
   for (const [key, value] of Object.entries(patch)) if (key !== '__proto__') clean[key] = value;
   const initial = Object.fromEntries(Object.entries(clean).filter(([, value]) => value !== null));
   const patchJson = JSON.stringify(clean);
-  const merged =
-    dialect === 'mysql'
-      ? db.raw('JSON_MERGE_PATCH(??, ?)', ['ns_user_properties.properties', patchJson])
-      : db.raw('json_patch(??, ?)', ['ns_user_properties.properties', patchJson]);
+  const merged = dialect.jsonMergePatch(db, 'ns_user_properties.properties', patchJson);
   const now = Date.now();
   await db('ns_user_properties')
     .insert({ project_id: projectId, user_id: userId, properties: JSON.stringify(initial), updated_at: now })

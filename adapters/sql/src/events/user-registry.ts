@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { insertIgnore, rowsPerStatement } from './insert-ignore.js';
 import type { KeyedEvent } from './insert-events.js';
 

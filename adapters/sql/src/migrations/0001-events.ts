@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
-import { binaryCollation, tableOptions } from './migration.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { SqlMigration } from './migration.js';
 
 /** Ids are at most 200 characters (LIMITS); a person key is a 64-bit hash (events/event-rows.ts). */
@@ -13,17 +12,13 @@ const ID = 200;
 export const eventsMigration: SqlMigration = {
   name: '0001-events',
   async up(db: Knex, dialect: SqlDialect) {
-    const collation = dialect === 'mysql' ? await binaryCollation(db) : '';
-    const json = dialect === 'mysql' ? 'longtext' : 'text';
-    const blob = dialect === 'mysql' ? 'longblob' : 'blob';
+    const style = await dialect.schemaStyle(db);
 
     await db.schema.createTable('ns_events', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.bigIncrements('id');
       t.integer('project_id').unsigned().notNullable();
-      // ascii on MySQL: a 36-byte key in the unique index instead of 144 (utf8mb4)
-      if (dialect === 'mysql') t.specificType('uuid', 'char(36) character set ascii collate ascii_bin').notNullable();
-      else t.string('uuid', 36).notNullable();
+      style.asciiId(t, 'uuid', 36).notNullable();
       t.string('event_name', ID).notNullable();
       t.string('user_id', ID).nullable();
       t.string('device_id', ID).nullable();
@@ -31,15 +26,15 @@ export const eventsMigration: SqlMigration = {
       t.bigInteger('person_key').nullable();
       t.bigInteger('ts').notNullable();
       t.bigInteger('received_at').notNullable();
-      t.specificType('str_props', json).notNullable();
-      t.specificType('num_props', json).notNullable();
+      t.specificType('str_props', style.jsonType).notNullable();
+      t.specificType('num_props', style.jsonType).notNullable();
       t.unique(['project_id', 'uuid'], { indexName: 'ns_events_project_uuid' });
       t.index(['project_id', 'event_name', 'ts', 'person_key'], 'ns_events_project_event_ts');
       t.index(['project_id', 'person_key'], 'ns_events_project_person');
     });
 
     await db.schema.createTable('ns_person_days', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('event_name', ID).notNullable();
       t.integer('day').notNullable();
@@ -48,7 +43,7 @@ export const eventsMigration: SqlMigration = {
     });
 
     await db.schema.createTable('ns_daily_counts', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('event_name', ID).notNullable();
       t.integer('day').notNullable();
@@ -58,7 +53,7 @@ export const eventsMigration: SqlMigration = {
     });
 
     await db.schema.createTable('ns_device_links', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('device_id', ID).notNullable();
       t.string('user_id', ID).notNullable();
@@ -67,20 +62,20 @@ export const eventsMigration: SqlMigration = {
     });
 
     await db.schema.createTable('ns_user_properties', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('user_id', ID).notNullable();
-      t.specificType('properties', json).notNullable();
+      t.specificType('properties', style.jsonType).notNullable();
       t.bigInteger('updated_at').notNullable();
       t.primary(['project_id', 'user_id']);
     });
 
     await db.schema.createTable('ns_replay_chunks', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('session_id', ID).notNullable();
       t.integer('seq').unsigned().notNullable();
-      t.specificType('data', blob).notNullable();
+      t.specificType('data', style.blobType).notNullable();
       t.boolean('is_text').notNullable();
       t.bigInteger('ts').notNullable();
       t.string('device_id', ID).nullable();

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { TABLES } from '../config/sql-config-context.js';
-import { binaryCollation, tableOptions } from './migration.js';
 import type { SqlMigration } from './migration.js';
 
 /** Longest email we store (RFC 5321 path limit is 256; 320 is the usual column size). */
@@ -18,10 +17,10 @@ const DOC_KEY = 200;
 export const configMigration: SqlMigration = {
   name: '0002-config',
   async up(db: Knex, dialect: SqlDialect) {
-    const collation = dialect === 'mysql' ? await binaryCollation(db) : '';
+    const style = await dialect.schemaStyle(db);
     const create = (name: string, build: (table: Knex.CreateTableBuilder) => void): Knex.SchemaBuilder =>
       db.schema.createTable(name, (table) => {
-        tableOptions(table, dialect, collation);
+        style.tableOptions(table);
         build(table);
       });
 

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { RATE_LIMIT_KEY_LENGTH, RATE_LIMIT_TABLE } from '../rate-limits/rate-limit-table.js';
-import { binaryCollation, tableOptions } from './migration.js';
 import type { SqlMigration } from './migration.js';
 
 /**
@@ -12,9 +11,9 @@ import type { SqlMigration } from './migration.js';
 export const rateLimitsMigration: SqlMigration = {
   name: '0004-rate-limits',
   async up(db: Knex, dialect: SqlDialect) {
-    const collation = dialect === 'mysql' ? await binaryCollation(db) : '';
+    const style = await dialect.schemaStyle(db);
     await db.schema.createTable(RATE_LIMIT_TABLE, (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.string('key', RATE_LIMIT_KEY_LENGTH).notNullable().primary();
       t.integer('points').notNullable().defaultTo(0);
       t.bigInteger('expire').unsigned().nullable();

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import type { SqlDialect } from '../dialect.js';
-import { binaryCollation, tableOptions } from './migration.js';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { SqlMigration } from './migration.js';
 
 /** Ids are at most 200 characters (LIMITS), as in 0001-events. */
@@ -20,9 +19,9 @@ const ID = 200;
 export const personEventsMigration: SqlMigration = {
   name: '0005-person-events',
   async up(db: Knex, dialect: SqlDialect) {
-    const collation = dialect === 'mysql' ? await binaryCollation(db) : '';
+    const style = await dialect.schemaStyle(db);
     await db.schema.createTable('ns_users', (t) => {
-      tableOptions(t, dialect, collation);
+      style.tableOptions(t);
       t.integer('project_id').unsigned().notNullable();
       t.string('user_id', ID).notNullable();
       t.primary(['project_id', 'user_id']);

@@ -1,15 +1,14 @@
 import type { Knex } from 'knex';
-import { RateLimiterMemory, RateLimiterMySQL, RateLimiterSQLite, RLWrapperTimeouts } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RLWrapperTimeouts } from 'rate-limiter-flexible';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitRule } from '@northstar/server';
-import type { SqlDialect } from '../dialect.js';
+import type { RateLimiterStoreFactory } from '../dialects/sql-dialect.js';
 import { RATE_LIMIT_TABLE } from './rate-limit-table.js';
 
 export interface SharedLimiterSettings {
   db: Knex;
-  dialect: SqlDialect;
-  /** The current MySQL database (`??.??` in the library's queries); unused on SQLite. */
-  dbName: string;
+  /** The dialect's rate-limiter-flexible store (`SqlDialect.rateLimiterStore`). */
+  store: RateLimiterStoreFactory;
   /** A call to the database longer than this counts in process memory instead. */
   timeoutMs: number;
 }
@@ -25,7 +24,7 @@ export function insuranceLimiter(rule: RateLimitRule): RateLimiterMemory {
 }
 
 /**
- * rate-limiter-flexible's MySQL or SQLite store over the adapter's own knex pool (`storeType: 'knex'`),
+ * rate-limiter-flexible's store of the dialect (MySQL or SQLite) over the adapter's own knex pool (`storeType: 'knex'`),
  * on the table of migration 0004 (`tableCreated`, so the library creates nothing and runs no timers).
  * Once a key is over its limit it is refused from memory until its window ends
  * (`inMemoryBlockOnConsumed`), so a flood of refused requests costs the database nothing; failures and
@@ -45,6 +44,5 @@ export function sharedLimiter(rule: RateLimitRule, settings: SharedLimiterSettin
     inMemoryBlockOnConsumed: rule.limit + 1,
     insuranceLimiter: insurance,
   };
-  const store = settings.dialect === 'mysql' ? new RateLimiterMySQL({ ...options, dbName: settings.dbName }) : new RateLimiterSQLite(options);
-  return new RLWrapperTimeouts({ limiter: store, timeoutMs: settings.timeoutMs, insuranceLimiter: insurance });
+  return new RLWrapperTimeouts({ limiter: settings.store(options), timeoutMs: settings.timeoutMs, insuranceLimiter: insurance });
 }

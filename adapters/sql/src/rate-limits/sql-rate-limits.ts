@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitRule, RateLimitStore } from '@northstar/server';
-import { rawRows } from '../dialect.js';
-import type { SqlDialect } from '../dialect.js';
+import { toDialect } from '../dialects/index.js';
+import type { RateLimiterStoreFactory, SqlDialect, SqlDialectName } from '../dialects/sql-dialect.js';
 import { coalescedConsume } from './coalesced-consume.js';
 import { deleteExpiredWindows } from './rate-limit-table.js';
 import { insuranceLimiter, sharedLimiter } from './shared-limiter.js';
@@ -14,33 +14,28 @@ export interface SqlRateLimitOptions {
   cleanupEveryMs?: number;
 }
 
-async function currentDatabase(db: Knex): Promise<string> {
-  const [row] = rawRows<{ name: string | null }>(await db.raw('SELECT DATABASE() AS name'), 'mysql');
-  if (!row?.name) throw new Error('The MySQL connection has no current database');
-  return row.name;
-}
-
 /**
  * Rate-limit counters in the database (table `ns_rate_limits`), through rate-limiter-flexible's
  * MySQL / SQLite stores on the adapter's knex pool: every server process on the database shares them.
  * One limiter per rule, made on first use; concurrent requests of one key share a round trip.
  */
-export function createSqlRateLimitStore(db: Knex, dialect: SqlDialect, options: SqlRateLimitOptions = {}): RateLimitStore {
+export function createSqlRateLimitStore(db: Knex, dialectOrName: SqlDialect | SqlDialectName, options: SqlRateLimitOptions = {}): RateLimitStore {
+  const dialect = toDialect(dialectOrName);
   const timeoutMs = options.timeoutMs ?? 1_000;
   const limiters = new Map<string, Promise<RateLimiterAbstract>>();
-  let dbName: Promise<string> | undefined;
+  let store: Promise<RateLimiterStoreFactory> | undefined;
 
   const limiterFor = (rule: RateLimitRule): Promise<RateLimiterAbstract> => {
     const id = `${rule.limit}/${rule.windowSeconds}`;
     let limiter = limiters.get(id);
     if (!limiter) {
-      dbName ??= dialect === 'mysql' ? currentDatabase(db) : Promise.resolve('');
-      limiter = dbName.then((name) => sharedLimiter(rule, { db, dialect, dbName: name, timeoutMs }));
+      store ??= dialect.rateLimiterStore(db);
+      limiter = store.then((factory) => sharedLimiter(rule, { db, store: factory, timeoutMs }));
       limiters.set(id, limiter);
-      // A database that could not be asked its name is asked again by the next request.
+      // A database that could not be asked (MySQL: its name) is asked again by the next request.
       limiter.catch(() => {
         limiters.delete(id);
-        dbName = undefined;
+        store = undefined;
       });
     }
     return limiter;
@@ -57,7 +52,7 @@ export function createSqlRateLimitStore(db: Knex, dialect: SqlDialect, options: 
   const cleanup = setInterval(() => void deleteExpiredWindows(db, Date.now()), options.cleanupEveryMs ?? 300_000);
   cleanup.unref();
   return {
-    name: `sql:${dialect}`,
+    name: `sql:${dialect.name}`,
     async consume(key, rule, points = 1) {
       const limiter = await limiterFor(rule).catch(() => fallbackFor(rule));
       return consumeThrough(limiter, key, rule, points);
