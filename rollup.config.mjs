@@ -13,7 +13,8 @@ import terser from '@rollup/plugin-terser';
 /** Every package of the workspace and its entry points (relative to the package folder). */
 const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' } },
-  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/snippet.ts', debugFlag: true },
+  // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
+  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/cdn.ts', cdnDebug: 'src/cdn-debug.ts', debugFlag: true },
   { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
@@ -111,11 +112,11 @@ function cdnEntry(path) {
   };
 }
 
-function cdnBuilds({ dir, cdn }) {
+function cdnBuilds({ dir, cdn, cdnDebug }) {
   const build = (file, debug) => ({
     input: '\0northstar-cdn-entry',
     plugins: [
-      cdnEntry(`${dir}/${cdn}`),
+      cdnEntry(`${dir}/${debug ? cdnDebug : cdn}`),
       workspaceSources(),
       esbuild({ target: BROWSER_TARGET, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: String(debug) } }),
       ...(debug ? [] : [terser({ compress: { passes: 2 }, format: { comments: false } })]),

@@ -1,7 +1,7 @@
-import type { NorthstarConfig } from './config.js';
-import { log } from './debug.js';
-import * as sdk from './index.js';
-import type { Northstar } from './northstar.js';
+import type { NorthstarConfig } from './core/config.js';
+import { log } from './core/debug.js';
+import * as sdk from './shared-instance.js';
+import type { Northstar } from './core/northstar.js';
 
 /** One command of the script-tag queue: `['track', 'signup', { plan: 'pro' }]`. */
 export type Command = [string, ...unknown[]];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 // The JSDoc of the options is what an editor shows for `init({ ... })`: an option whose subsystem does
 // not exist must not promise a default behaviour.
-const source = readFileSync(new URL('../src/config.ts', import.meta.url), 'utf8');
+const source = readFileSync(new URL('../src/core/config.ts', import.meta.url), 'utf8');
 
 /** The JSDoc right above `name?:` in config.ts. */
 function docOf(name: string): string {

@@ -2,7 +2,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Northstar } from '../src/index.js';
-import { STALE_AFTER } from '../src/adopt.js';
+import { STALE_AFTER } from '../src/core/adopt.js';
 import { installFakeLocks } from './fake-locks.js';
 import { delivered, names, requests, server, startClient, storedQueue, useApi } from './msw-api.js';
 

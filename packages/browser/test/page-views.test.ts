@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageViews } from '../src/index.js';
 import { delivered, startClient, useApi } from './msw-api.js';
-import { captures } from '../src/config.js';
+import { captures } from '../src/core/config.js';
 
 useApi();
 afterEach(() => history.replaceState(null, '', '/'));

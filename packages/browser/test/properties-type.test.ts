@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Properties, UserProperties } from '@northstar/browser';
-import { splitProperties } from '../src/properties.js';
+import { splitProperties } from '../src/core/properties.js';
 
 // These files are type-checked by `npm run typecheck` (tsconfig.json includes packages/*/test):
 // the type of `track()` properties must accept every value the runtime sends, and only those.

@@ -78,7 +78,7 @@ describe('the script-tag global', () => {
       configurable: true,
     });
     w.northstar = [['init', { key: API_KEY }]];
-    await import('../src/snippet.js');
+    await import('../src/cdn.js');
     expect(live()._instance?.config.endpoint).toBe('https://shop.example.com/ns');
     await live()._instance?.flush();
     expect(seen.flatMap((b) => b.batch.map((e) => e.event_name))).toEqual(['$session_start', '$pageview']);

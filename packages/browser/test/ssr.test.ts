@@ -6,7 +6,7 @@ describe('without a window (SSR)', () => {
     expect(typeof window).toBe('undefined');
     const sdk = await import('../src/index.js');
     const tag = await import('../src/script-tag.js');
-    await import('../src/snippet.js');
+    await import('../src/cdn.js');
     const instance = sdk.init({ apiKey: 'pk_test', endpoint: 'https://example.com/ns' });
     expect(instance.active).toBe(false);
     expect(() => sdk.track('server side', { a: 1 })).not.toThrow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserAgent } from '../src/user-agent.js';
+import { parseUserAgent } from '../src/core/user-agent.js';
 
 const UA = {
   chromeWindows:

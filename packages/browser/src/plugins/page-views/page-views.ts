@@ -1,4 +1,4 @@
-import type { Plugin } from '../client.js';
+import type { Plugin } from '../../core/client.js';
 
 type HistoryMethod = History['pushState'];
 

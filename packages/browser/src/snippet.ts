@@ -1,6 +1,0 @@
-// Entry of the script-tag build (IIFE). It has no exports on purpose: an IIFE with exports and a
-// global name would assign them to `window.northstar` after this code ran, overwriting the global.
-import { installGlobal } from './script-tag.js';
-
-const script = typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
-installGlobal(script?.src, script?.nonce);
