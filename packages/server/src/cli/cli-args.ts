@@ -1,7 +1,7 @@
 import { checkedPlan } from '../limits/operator-plan.js';
 import type { MemberRole, ProjectPlan } from '../ports/index.js';
 
-export type CliCommand = 'start' | 'migrate' | 'bootstrap' | 'create-account' | 'set-plan' | 'help';
+export type CliCommand = 'start' | 'worker' | 'migrate' | 'bootstrap' | 'create-account' | 'set-plan' | 'help';
 
 export interface CliArgs {
   command: CliCommand;
@@ -23,7 +23,7 @@ export interface CliArgs {
   plan?: ProjectPlan;
 }
 
-const COMMANDS: readonly CliCommand[] = ['start', 'migrate', 'bootstrap', 'create-account', 'set-plan', 'help'];
+const COMMANDS: readonly CliCommand[] = ['start', 'worker', 'migrate', 'bootstrap', 'create-account', 'set-plan', 'help'];
 const ROLES: readonly MemberRole[] = ['owner', 'admin', 'member', 'viewer'];
 
 export const USAGE = `Usage: northstar-server [command] [options]
@@ -31,6 +31,8 @@ export const USAGE = `Usage: northstar-server [command] [options]
 
 Commands:
   start                      Migrate the database, then serve the API and a demo page (default)
+  worker                     Migrate the database, then run the background job consumers (no HTTP)
+                             until SIGINT or SIGTERM; same environment as start
   migrate                    Bring the database to the latest schema and exit
   bootstrap --json [--name <name>] [--plan <plan>]
                              Create a project with an SDK key (pk_) and a secret key (sk_, all

@@ -1,0 +1,22 @@
+import type { NorthstarAppOptions } from '../app/app-options.js';
+import { storageFromUrl } from '../storage/storage-from-url.js';
+import type { OpenedStorage } from '../storage/storage-from-url.js';
+import type { CliSettings } from './cli-env.js';
+import { restrictDataFiles } from './data-dir-modes.js';
+import { cliJwtSecret } from './jwt-secret-file.js';
+import { cliSecretsKey } from './secrets-key-file.js';
+
+/** The storage and app options of a long-running command (`start`, `worker`): both read the same environment. */
+export interface CliApp extends OpenedStorage {
+  app: Omit<NorthstarAppOptions, 'storage'>;
+}
+
+/** Opens (and migrates) `DATABASE_URL` and reads the keys every process on one database shares. */
+export async function openCliApp(settings: CliSettings): Promise<CliApp> {
+  // Owner-only (0700, files 0600, also those an earlier version made 0644), before SQLite opens its file.
+  await restrictDataFiles(settings.dataDir, settings.databaseUrl);
+  const opened = await storageFromUrl(settings.databaseUrl);
+  const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
+  const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
+  return { ...opened, app: { logger: console, jwtSecret, secretsKey, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } };
+}
