@@ -7,7 +7,7 @@ import type { SqlTarget } from './sql-url.js';
 type KnexFactory = (config: Knex.Config) => Knex;
 
 /** Fails fast when the database is down: the server maps storage errors to 503. */
-const CONNECT_TIMEOUT_MS = 5000;
+export const CONNECT_TIMEOUT_MS = 5000;
 
 function knexFactory(module: unknown): KnexFactory {
   const candidate: unknown = typeof module === 'function' ? module : (module as { default?: unknown; knex?: unknown } | null)?.knex ?? (module as { default?: unknown } | null)?.default;

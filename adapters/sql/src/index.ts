@@ -5,6 +5,7 @@ export { createSqlEventLog } from './sql-event-log.js';
 export { createSqlQueryEngine } from './sql-query-engine.js';
 export { createSqlPersonStore } from './sql-person-store.js';
 export { createSqlReplayStore } from './sql-replay-store.js';
+export { ensureSqlDatabase } from './ensure-database.js';
 export { parseSqlUrl } from './sql-url.js';
 export type { SqlTarget, MysqlTarget, SqliteTarget } from './sql-url.js';
 export type { SqlDialect, SqlDialectName } from './dialects/sql-dialect.js';

@@ -4,6 +4,7 @@ import { createSqlConfigStore } from './config/index.js';
 import { createKnex } from './create-knex.js';
 import { dialectOfKnex, toDialect } from './dialects/index.js';
 import type { SqlDialect } from './dialects/sql-dialect.js';
+import { ensureSqlDatabase } from './ensure-database.js';
 import { createSqlEventPorts, legacySqlEventStore } from './events/sql-event-store.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
@@ -23,6 +24,8 @@ export type SqlStorageOptions =
   | (CommonOptions & {
       /** `mysql://user:pass@host:3306/db`, `sqlite:./.northstar/data.db` or `sqlite::memory:`. */
       url: string;
+      /** Create the MySQL/MariaDB database the URL names when it is missing (`ensureSqlDatabase`). @default false */
+      createDatabase?: boolean;
     })
   | (CommonOptions & {
       /** A knex instance (mysql2 or better-sqlite3 client) owned by the caller: `dispose()` leaves it open. */
@@ -33,6 +36,7 @@ export type SqlStorageOptions =
 export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; dialect: SqlDialect; owned: boolean }> {
   if ('knex' in options) return { db: options.knex, dialect: dialectOfKnex(options.knex), owned: false };
   const target = parseSqlUrl(options.url);
+  if (options.createDatabase) await ensureSqlDatabase(options.url, options.requireDriver);
   return { db: await createKnex(target, options.requireDriver), dialect: toDialect(target.dialect), owned: true };
 }
 

@@ -1,4 +1,5 @@
 import type { MysqlTarget } from '../sql-url.js';
+import { ensureMysqlDatabase } from './mysql-database.js';
 import type { ConnectionDone, SqlConnection } from './sql-connection.js';
 
 interface MysqlCallbackConnection {
@@ -9,6 +10,7 @@ interface MysqlCallbackConnection {
 export function mysqlConnection(target: MysqlTarget, timeoutMs: number): SqlConnection {
   return {
     driver: 'mysql2',
+    ensureDatabase: (load) => ensureMysqlDatabase(target, timeoutMs, load),
     knexConfig: () =>
       Promise.resolve({
         client: 'mysql2',
