@@ -4,7 +4,7 @@ import type { StoredEvent } from '../ports/index.js';
 import { LIMITS } from '../schemas/limits.js';
 import { correctedTime } from './event-time.js';
 import { serverUuidV7 } from './server-uuid.js';
-import { CONTROL_CHARACTER, isWellFormed } from './text-rules.js';
+import { CONTROL_CHARACTER, isWellFormed } from '../schemas/text-rules.js';
 
 /**
  * The hot path of `/v1/track`: a hand-written check of the common, valid event that builds the stored

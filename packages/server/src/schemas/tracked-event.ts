@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isUuid } from '@northstar/core';
-import { NO_CONTROL_CHARACTERS, isWellFormed } from '../ingest/text-rules.js';
+import { NO_CONTROL_CHARACTERS, isWellFormed } from './text-rules.js';
 import { LIMITS } from './limits.js';
 import { isoDateTime } from './timestamp.js';
 

@@ -3,7 +3,7 @@ import { correctedTime, timeBoundsError } from '../ingest/event-time.js';
 import type { EventTimeBounds } from '../ingest/event-time.js';
 import { fastStoredEvent } from '../ingest/fast-event.js';
 import { serverUuidV7 } from '../ingest/server-uuid.js';
-import { wellFormed } from '../ingest/text-rules.js';
+import { wellFormed } from '../schemas/text-rules.js';
 import type { StoredEvent } from '../ports/index.js';
 import { describeIssues, trackedEventSchema } from '../schemas/index.js';
 import type { ParsedTrackedEvent } from '../schemas/index.js';
