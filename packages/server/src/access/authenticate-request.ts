@@ -2,8 +2,7 @@ import type { Request } from 'express';
 import { SDK_KEY_PREFIX, SECRET_KEY_PREFIX } from '@northstar/core';
 import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import { authenticateApiKey } from '../keys/authenticate-key.js';
-import { bearerToken, sdkKeyFrom } from './credentials.js';
-import { apiKeyFromBody } from '../services/track-envelope.js';
+import { apiKeyFromBody, bearerToken, sdkKeyFrom } from './credentials.js';
 import type { AuthenticationDependencies } from '../auth/authentication.js';
 import type { Principal } from './principal.js';
 

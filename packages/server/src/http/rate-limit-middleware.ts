@@ -25,7 +25,8 @@ export function rateLimitMiddleware(limiter: PlanRateLimiter): RateLimiterFactor
   if (!limiter.enabled) return () => unlimited;
   return (limitClass) => async (req, res, next) => {
     const { projectId, principal } = accessLocals(res.locals);
-    const subject = limitSubject(limitClass, { ip: clientIp(req), token: req.params.token, projectId, principal });
+    const accountId = principal?.kind === 'account' ? principal.accountId : undefined;
+    const subject = limitSubject(limitClass, { ip: clientIp(req), token: req.params.token, projectId, accountId });
     const outcome = await limiter.consume(limitClass, subject);
     if (outcome) {
       setRateLimitHeaders(res, outcome.rule, outcome.decision);

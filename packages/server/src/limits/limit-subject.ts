@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Principal } from '../access/principal.js';
 import type { RateLimitClass } from './rate-limit-class.js';
 
 /**
@@ -16,8 +15,8 @@ export interface LimitRequest {
   token?: unknown;
   /** The authorized project, if any. */
   projectId?: number;
-  /** The authenticated caller, if any. */
-  principal?: Principal;
+  /** The signed-in account, when the caller is one (not a key). */
+  accountId?: number;
 }
 
 /** Tokens are long and secret: the counter is keyed by a digest, never the token. */
@@ -33,12 +32,12 @@ function tokenDigest(token: string): string {
  *   the client IP.
  */
 export function limitSubject(limitClass: RateLimitClass, request: LimitRequest): LimitSubject {
-  const { ip, token, projectId, principal } = request;
+  const { ip, token, projectId, accountId } = request;
   if (limitClass === 'login') return { kind: 'other', key: `login:ip:${ip}` };
   if (limitClass === 'embed') {
     return { kind: 'other', key: typeof token === 'string' && token !== '' ? `embed:t:${tokenDigest(token)}` : `embed:ip:${ip}` };
   }
   if (projectId !== undefined) return { kind: 'project', projectId, key: `${limitClass}:p${projectId}` };
-  if (principal?.kind === 'account') return { kind: 'other', key: `${limitClass}:a${principal.accountId}` };
+  if (accountId !== undefined) return { kind: 'other', key: `${limitClass}:a${accountId}` };
   return { kind: 'other', key: `${limitClass}:ip:${ip}` };
 }

@@ -12,11 +12,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The `api_key` field of a body, for sendBeacon which cannot set headers. */
-export function apiKeyFromBody(body: unknown): string | undefined {
-  return isRecord(body) && typeof body.api_key === 'string' ? body.api_key : undefined;
-}
-
 /** Splits a track body into its events: one event, or `{ batch: [...], sent_at? }`. */
 export function readTrackEnvelope(body: unknown, maxBatchSize: number): TrackEnvelope {
   if (!isRecord(body)) throw new BadRequestError('Body must be a JSON object: one event or { "batch": [...] }');
