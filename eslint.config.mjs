@@ -1,10 +1,58 @@
 // One lint config for the workspace: typescript-eslint with type information, the rules named in
-// ARCHITECTURE.md, and the dependency directions (no Node built-ins in browser or core code).
+// ARCHITECTURE.md, and the dependency directions (no Node built-ins in browser or core code; imports
+// run only downwards between packages and between the server's folders).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layering } from './eslint-rules/import-layers.mjs';
 
 const NODE_BUILTINS = {
   patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'url', 'util', 'stream', 'zlib'], message: 'Browser and core code may not import Node built-ins.' }],
+};
+
+// The package graph, one way (type imports included): what the `src/` of each package may import among
+// the workspace packages. core ← browser; core ← server ← adapters ← cli. Adapters see only the port
+// types of the server; the conformance suite (adapter-testing) runs the memory and SQL adapters.
+const S = '@northstar/server';
+const CORE = '@northstar/core';
+const PACKAGES = {
+  'packages/core': { name: CORE, imports: [] },
+  'packages/browser': { name: '@northstar/browser', imports: [CORE] },
+  'packages/server': { name: S, imports: [CORE] },
+  'adapters/memory': { name: '@northstar/adapter-memory', imports: [CORE], typeImports: [S] },
+  'adapters/sql': { name: '@northstar/adapter-sql', imports: [CORE], typeImports: [S] },
+  'adapters/testing': { name: '@northstar/adapter-testing', imports: [CORE, '@northstar/adapter-memory', '@northstar/adapter-sql'], typeImports: [S] },
+  'packages/cli': { name: 'northstar-server', imports: [CORE, S, '@northstar/adapter-memory', '@northstar/adapter-sql'] },
+};
+
+// The folders of packages/server/src, lowest first: a folder imports only folders of earlier lines
+// (type imports included), never its own line's neighbours; the entry files (index.ts) sit above all.
+//   errors       the HTTP error classes, thrown everywhere
+//   ports        the interfaces adapters implement (types only), the logger
+//   schemas      the zod request/response schemas and the text rules they share with ingestion
+//   secrets, webhooks   leaf helpers: the secret box; webhook options and SSRF checks of their targets
+//   storage      the guard around a storage adapter and its time budget
+//   keys         API keys: hashing, creation, authentication, last use
+//   limits       plan limits, rate-limit classes and the plain limiter (no HTTP: it counts a subject)
+//   ingest       the event path below the services: group commit, SDK-key cache, event time, CORS
+//   auth         accounts: passwords, access and refresh tokens, sign-in protection
+//   access       per request: credentials → principal, the route's access rule, authorization
+//   services     what the routes do, with no HTTP in it
+//   app          the service graph (createNorthstarApp), no Express
+//   http         the Express layer: routes, bodies, middleware, OpenAPI, the router
+//   seed         the demo project's data
+//   cli          the command line
+const SERVER_LAYERS = [['errors'], ['ports'], ['schemas'], ['secrets', 'webhooks'], ['storage'], ['keys'], ['limits'], ['ingest'], ['auth'], ['access'], ['services'], ['app'], ['http'], ['seed'], ['cli']];
+
+// Upward imports tolerated for a while, each one file → one file ({ from, to }, paths from the root),
+// with the reason beside it. The rule reports an entry that no longer matches an import, so whoever
+// removes the import removes the entry with it. Empty: keep it so.
+const SERVER_ALLOW = [];
+
+const IMPORT_LAYERS = {
+  root: import.meta.dirname,
+  sealed: ['examples', 'test'],
+  packages: PACKAGES,
+  folders: [{ root: 'packages/server/src', layers: SERVER_LAYERS, allow: SERVER_ALLOW }],
 };
 
 export default tseslint.config(
@@ -22,6 +70,11 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    files: ['**/*.ts', '**/*.mjs'],
+    plugins: { layering },
+    rules: { 'layering/import-layers': ['error', IMPORT_LAYERS] },
   },
   {
     files: ['packages/browser/src/**/*.ts', 'packages/core/src/**/*.ts'],

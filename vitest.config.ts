@@ -10,7 +10,7 @@ export default defineConfig({
         define: { __NS_DEBUG__: 'true' },
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'adapters/*/test/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.ts', 'adapters/*/test/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -1,0 +1,172 @@
+// The `layering/import-layers` rule: no import runs from a lower package or folder to a higher one.
+// The layers themselves are written once, in eslint.config.mjs; this file only reads them.
+import path from 'node:path';
+
+const SOURCE_EXTENSION = /\.(?:[cm]?[jt]s|tsx)$/;
+const WORKSPACE_SCOPE = '@northstar/';
+
+/** `a/b/../c.js` → `a/c` (forward slashes, no extension), for comparing files named either way. */
+function fileKey(relativePath) {
+  return path.posix.normalize(relativePath).replace(SOURCE_EXTENSION, '');
+}
+
+function isWithin(relativePath, dir) {
+  return relativePath.startsWith(`${dir}/`);
+}
+
+/** `@northstar/server/sub` → `@northstar/server`. */
+function packageName(specifier) {
+  return specifier.split('/').slice(0, 2).join('/');
+}
+
+/** Import declarations and `export ... from` are type-only when the whole statement is (verbatimModuleSyntax keeps the rest). */
+function isTypeOnly(node) {
+  return node.importKind === 'type' || node.exportKind === 'type';
+}
+
+const optionsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['root'],
+  properties: {
+    root: { type: 'string' },
+    sealed: { type: 'array', items: { type: 'string' } },
+    packages: {
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'imports'],
+        properties: {
+          name: { type: 'string' },
+          imports: { type: 'array', items: { type: 'string' } },
+          typeImports: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    folders: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['root', 'layers'],
+        properties: {
+          root: { type: 'string' },
+          layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+          allow: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['from', 'to'],
+              properties: { from: { type: 'string' }, to: { type: 'string' } },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const importLayers = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports run only downwards: from a higher package or folder to a lower one, type imports included.' },
+    schema: [optionsSchema],
+    messages: {
+      upward: "{{from}}/ may not import {{target}}: {{from}}/ sits below {{to}}/ in the layers of {{root}} (eslint.config.mjs). Move the shared term down to the folder that owns it.",
+      unlisted: '{{folder}}/ is not in the layers of {{root}}: add it to the layer order in eslint.config.mjs.',
+      rootEntry: '{{target}} is an entry file of {{root}}, above every folder: import what you need from its folder instead.',
+      package: '{{package}} may not import {{target}} (the package graph runs one way: see the packages in eslint.config.mjs).',
+      typeOnlyPackage: '{{package}} may import only types of {{target}}: write `import type`.',
+      sealed: '{{target}} is in {{dir}}/, which nothing outside it may import.',
+      outsideSource: 'The source of {{package}} may not import {{target}}: only other source files and the packages it depends on.',
+      staleAllow: 'The layering allow-list entry {{from}} → {{to}} matches no import any more: remove it from eslint.config.mjs.',
+    },
+  },
+  create(context) {
+    const { root, sealed = [], packages = {}, folders = [] } = context.options[0];
+    const file = path.relative(root, context.filename).split(path.sep).join('/');
+    if (file.startsWith('..') || path.isAbsolute(file)) return {};
+
+    const packageDirs = Object.keys(packages);
+    const ownDir = packageDirs.find((dir) => isWithin(file, dir));
+    const ownPackage = ownDir === undefined ? undefined : packages[ownDir];
+    const inSource = ownDir !== undefined && isWithin(file, `${ownDir}/src`);
+    const tree = folders.find((candidate) => isWithin(file, candidate.root));
+    const allowEntries = (tree?.allow ?? []).filter((entry) => fileKey(entry.from) === fileKey(file));
+    const usedAllowEntries = new Set();
+
+    function folderOf(relativePath) {
+      const [first, ...rest] = path.posix.relative(tree.root, relativePath).split('/');
+      return rest.length === 0 ? undefined : first;
+    }
+
+    function layerOf(folder) {
+      return tree.layers.findIndex((layer) => layer.includes(folder));
+    }
+
+    function checkPackage(node, targetName, typeOnly) {
+      if (!ownPackage || !inSource || targetName === ownPackage.name) return;
+      if (ownPackage.imports.includes(targetName)) return;
+      const typesAllowed = (ownPackage.typeImports ?? []).includes(targetName);
+      if (typesAllowed && typeOnly) return;
+      context.report({ node, messageId: typesAllowed ? 'typeOnlyPackage' : 'package', data: { package: ownPackage.name, target: targetName } });
+    }
+
+    function checkFolders(node, target) {
+      if (!tree || !isWithin(target, tree.root)) return;
+      const from = folderOf(file);
+      if (from === undefined) return; // an entry file (index.ts) sits above every folder
+      const to = folderOf(target);
+      if (from === to) return;
+      const data = { from, to, target, root: tree.root };
+      if (to === undefined) return context.report({ node, messageId: 'rootEntry', data });
+      const fromLayer = layerOf(from);
+      const toLayer = layerOf(to);
+      if (fromLayer < 0) return context.report({ node, messageId: 'unlisted', data: { folder: from, root: tree.root } });
+      if (toLayer < 0) return context.report({ node, messageId: 'unlisted', data: { folder: to, root: tree.root } });
+      if (toLayer < fromLayer) return;
+      const allowed = allowEntries.find((entry) => fileKey(entry.to) === fileKey(target));
+      if (allowed) usedAllowEntries.add(allowed);
+      else context.report({ node, messageId: 'upward', data });
+    }
+
+    function check(node, specifier, typeOnly) {
+      if (typeof specifier !== 'string') return;
+      if (specifier.startsWith(WORKSPACE_SCOPE)) return checkPackage(node, packageName(specifier), typeOnly);
+      if (!specifier.startsWith('.')) return; // npm dependencies and Node built-ins
+      const target = path.posix.join(path.posix.dirname(file), specifier);
+      const sealedDir = sealed.find((dir) => isWithin(target, dir) && !isWithin(file, dir));
+      if (sealedDir !== undefined) return context.report({ node, messageId: 'sealed', data: { target, dir: sealedDir } });
+      const targetDir = packageDirs.find((dir) => isWithin(target, dir));
+      if (inSource && targetDir !== ownDir) {
+        if (targetDir === undefined || !isWithin(target, `${targetDir}/src`)) {
+          return context.report({ node, messageId: 'outsideSource', data: { package: ownPackage.name, target } });
+        }
+        return checkPackage(node, packages[targetDir].name, typeOnly);
+      }
+      if (inSource && !isWithin(target, `${ownDir}/src`)) {
+        return context.report({ node, messageId: 'outsideSource', data: { package: ownPackage.name, target } });
+      }
+      checkFolders(node, target);
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value, isTypeOnly(node)),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value, isTypeOnly(node)),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value, isTypeOnly(node)),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value, false),
+      TSImportType: (node) => check(node, node.argument?.literal?.value, true),
+      'Program:exit'(node) {
+        for (const entry of allowEntries) {
+          if (!usedAllowEntries.has(entry)) context.report({ node, messageId: 'staleAllow', data: entry });
+        }
+      },
+    };
+  },
+};
+
+/** The local plugin of eslint.config.mjs. */
+export const layering = { meta: { name: 'layering' }, rules: { 'import-layers': importLayers } };
