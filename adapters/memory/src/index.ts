@@ -1,5 +1,5 @@
 export { createMemoryStorage } from './memory-storage.js';
-export type { MemoryStorageOptions } from './memory-storage.js';
+export type { MemoryStorage, MemoryStorageOptions } from './memory-storage.js';
 export { createMemoryRateLimitStore } from './memory-rate-limits.js';
 // The reference computations, pure over events, for other in-process engines (the two-port test adapter).
 export { aggregateEvents } from './memory-aggregate.js';

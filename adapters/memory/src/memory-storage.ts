@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '@northstar/server';
+import type { StorageAdapter, StoragePorts } from '@northstar/server';
 import { createMemoryConfigStore } from './memory-config-store.js';
 import { clearMemoryEventState, createMemoryEventState } from './memory-event-state.js';
 import { createMemoryEventLog } from './memory-event-log.js';
@@ -7,6 +7,9 @@ import { createMemoryQueryEngine } from './memory-query-engine.js';
 import { createMemoryRateLimitStore } from './memory-rate-limits.js';
 import { createMemoryReplayStore } from './memory-replay-store.js';
 import { legacyEventStore } from './legacy-event-store.js';
+
+/** The memory adapter: every port but the job queue, each one certainly there. */
+export type MemoryStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
 
 export interface MemoryStorageOptions {
   /** Clock for `created_at` fields, epoch ms. @default Date.now */
@@ -18,7 +21,7 @@ export interface MemoryStorageOptions {
  * events and resolves people through the person store's links): for tests, demos and a single
  * server process. Nothing survives a restart. Memory is the reference answer of the conformance suites.
  */
-export function createMemoryStorage(options: MemoryStorageOptions = {}): StorageAdapter {
+export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryStorage {
   const state = createMemoryEventState();
   const config = createMemoryConfigStore(options.now ?? Date.now);
   const ports = {

@@ -17,8 +17,8 @@ describe('memory storage', () => {
 
   it('forgets everything on dispose', async () => {
     const storage = createMemoryStorage();
-    await storage.events.appendEvents([storedEvent(1)]);
+    await storage.eventLog.appendEvents([storedEvent(1)]);
     await storage.dispose();
-    expect(await storage.events.getEvent(1, storedEvent(1).uuid)).toBeUndefined();
+    expect(await storage.eventLog.getEvent(1, storedEvent(1).uuid)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { StorageAdapter } from '@northstar/server';
+import type { StorageAdapter, StoragePorts } from '@northstar/server';
 import { createSqlConfigStore } from './config/index.js';
 import { createKnex } from './create-knex.js';
 import { dialectOfKnex, toDialect } from './dialects/index.js';
@@ -32,6 +32,9 @@ export type SqlStorageOptions =
       knex: Knex;
     });
 
+/** The SQL adapter: every port but the job queue, each one certainly there. */
+export type SqlStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
+
 /** Opens (or adopts) the knex pool; the second value says whether dispose() must destroy it. */
 export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; dialect: SqlDialect; owned: boolean }> {
   if ('knex' in options) return { db: options.knex, dialect: dialectOfKnex(options.knex), owned: false };
@@ -45,7 +48,7 @@ export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; 
  * loaded lazily. The ports share one pool and one schema (the query engine resolves people through
  * the person store's links). Runs the migrations first unless `migrate: false`.
  */
-export async function createSqlStorage(options: SqlStorageOptions): Promise<StorageAdapter> {
+export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlStorage> {
   const { db, dialect, owned } = await openKnex(options);
   try {
     if (options.migrate ?? true) await runMigrations(db, dialect);

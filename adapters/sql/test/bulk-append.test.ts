@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { DAY1, createTestStorage, databaseAvailable, releaseTestDatabases, rowTable, selectedDatabases, storedEvent } from '@northstar/adapter-testing';
-import type { AggregateQuery, StorageAdapter, StoredEvent } from '@northstar/server';
+import type { AggregateQuery, StoragePorts, StoredEvent } from '@northstar/server';
 
 afterAll(() => releaseTestDatabases());
 
@@ -24,12 +24,12 @@ function bigBatch(): StoredEvent[] {
   });
 }
 
-async function sameAnswers(store: StorageAdapter, memory: StorageAdapter): Promise<void> {
+async function sameAnswers(store: Pick<StoragePorts, 'queryEngine'>, memory: Pick<StoragePorts, 'queryEngine'>): Promise<void> {
   for (const projectId of [1, 2, 3]) {
     for (const metric of ['total', 'uniq'] as const) {
       for (const interval of ['day', 'week'] as const) {
         const query: AggregateQuery = { projectId, events: NAMES, metric, interval, from: DAY1, to: DAY1 + 7 * 24 * HOUR };
-        expect(rowTable(await store.events.aggregate(query)), `project ${projectId} ${metric} per ${interval}`).toEqual(rowTable(await memory.events.aggregate(query)));
+        expect(rowTable(await store.queryEngine.run({ ...query, kind: 'segmentation' })), `project ${projectId} ${metric} per ${interval}`).toEqual(rowTable(await memory.queryEngine.run({ ...query, kind: 'segmentation' })));
       }
     }
   }
@@ -46,15 +46,15 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
         const before = events.filter((_, n) => n % 7 === 0);
         const links = [['device-3', 'user-4'], ['device-9', 'user-9']] as const;
         for (const target of [store, memory]) {
-          expect(await target.events.appendEvents(before)).toEqual({ inserted: before.length, duplicates: 0 });
-          for (const [device, user] of links) await target.events.linkDevice(1, device, user);
+          expect(await target.eventLog.appendEvents(before)).toEqual({ inserted: before.length, duplicates: 0 });
+          for (const [device, user] of links) await target.people.linkDevice(1, device, user);
         }
         const batch = [...events, ...events.slice(100, 2_100)];
         const expected = { inserted: events.length - before.length, duplicates: before.length + 2_000 };
-        expect(await store.events.appendEvents(batch)).toEqual(expected);
-        expect(await memory.events.appendEvents(batch)).toEqual(expected);
+        expect(await store.eventLog.appendEvents(batch)).toEqual(expected);
+        expect(await memory.eventLog.appendEvents(batch)).toEqual(expected);
         await sameAnswers(store, memory);
-        expect(await store.events.getEvent(2, events[4]!.uuid)).toEqual(events[4]);
+        expect(await store.eventLog.getEvent(2, events[4]!.uuid)).toEqual(events[4]);
       } finally {
         await store.dispose();
       }
@@ -67,11 +67,11 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
         const events = Array.from({ length: 120 }, (_, n) =>
           storedEvent(n + 1, { user_id: `u${n % 10}`, str_properties: Object.fromEntries(Array.from({ length: 5 }, (__, k) => [`k${k}`, text])) }),
         );
-        expect(await store.events.appendEvents(events)).toEqual({ inserted: 120, duplicates: 0 });
-        expect(await store.events.getEvent(1, events[119]!.uuid)).toEqual(events[119]);
+        expect(await store.eventLog.appendEvents(events)).toEqual({ inserted: 120, duplicates: 0 });
+        expect(await store.eventLog.getEvent(1, events[119]!.uuid)).toEqual(events[119]);
         const day = { projectId: 1, events: ['$pageview'], interval: 'day' as const, from: DAY1, to: DAY1 + 24 * HOUR };
-        expect(await store.events.aggregate({ ...day, metric: 'total' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 120 }]);
-        expect(await store.events.aggregate({ ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 10 }]);
+        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'total' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 120 }]);
+        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 10 }]);
       } finally {
         await store.dispose();
       }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlStorage } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { DAY1, databaseAvailable, rowTable, selectedDatabases, storedEvent, uuidNo } from '@northstar/adapter-testing';
-import type { AggregateQuery, EventStore, StoredEvent } from '@northstar/server';
+import type { AggregateQuery, QueryEngine, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../src/dialects/sql-dialect.js';
 import { insertEvents } from '../src/events/insert-events.js';
 import { linkDevice } from '../src/events/link-device.js';
@@ -44,8 +44,8 @@ async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
   return rows.map((row) => row.name).sort();
 }
 
-const uniqPerDay = (events: EventStore, metric: 'uniq' | 'total') =>
-  events.aggregate({ projectId: 1, events: ['$pageview', 'click'], metric, interval: 'day', from: DAY1 - 24 * HOUR, to: DAY1 + 48 * HOUR } satisfies AggregateQuery);
+const uniqPerDay = (engine: QueryEngine, metric: 'uniq' | 'total') =>
+  engine.run({ kind: 'segmentation', projectId: 1, events: ['$pageview', 'click'], metric, interval: 'day', from: DAY1 - 24 * HOUR, to: DAY1 + 48 * HOUR } satisfies AggregateQuery & { kind: 'segmentation' });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -68,25 +68,25 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
 
       const storage = await createSqlStorage({ knex: db });
       expect(await eventIndexes(db, dialect)).toEqual(['ns_events_project_event_ts', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
-      const { events } = storage;
-      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u1', 'u2']);
-      expect((await events.listEvents({ projectId: 1, userId: 'u1' })).map((event) => event.uuid)).toEqual([5, 2, 1].map(uuidNo));
-      expect((await events.listEvents({ projectId: 1, deviceId: 'd1' })).map((event) => event.uuid)).toEqual([5, 1].map(uuidNo));
-      expect((await events.listEvents({ projectId: 1, deviceId: 'd3' })).map((event) => event.uuid)).toEqual([uuidNo(4)]);
+      const { eventLog, queryEngine, people } = storage;
+      expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u1', 'u2']);
+      expect((await queryEngine.run({ kind: 'events', projectId: 1, userId: 'u1' })).map((event) => event.uuid)).toEqual([5, 2, 1].map(uuidNo));
+      expect((await queryEngine.run({ kind: 'events', projectId: 1, deviceId: 'd1' })).map((event) => event.uuid)).toEqual([5, 1].map(uuidNo));
+      expect((await queryEngine.run({ kind: 'events', projectId: 1, deviceId: 'd3' })).map((event) => event.uuid)).toEqual([uuidNo(4)]);
 
-      const memory = createMemoryStorage().events;
-      await memory.appendEvents(EVENTS.slice(0, 4));
-      await memory.linkDevice(1, 'd1', 'u1');
-      await memory.appendEvents(EVENTS.slice(4));
-      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(events, metric))).toEqual(rowTable(await uniqPerDay(memory, metric)));
+      const memory = createMemoryStorage();
+      await memory.eventLog.appendEvents(EVENTS.slice(0, 4));
+      await memory.people.linkDevice(1, 'd1', 'u1');
+      await memory.eventLog.appendEvents(EVENTS.slice(4));
+      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
 
-      expect(await events.deleteUser(1, 'u1')).toEqual({ events: 3 });
-      await memory.deleteUser(1, 'u1');
-      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u2']);
-      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(events, metric))).toEqual(rowTable(await uniqPerDay(memory, metric)));
+      expect(await people.deleteUser(1, 'u1')).toEqual({ events: 3 });
+      await memory.people.deleteUser(1, 'u1');
+      expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u2']);
+      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
       // written after the upgrade: a new user is listed at once
-      await events.appendEvents([storedEvent(7, { user_id: 'u0', timestamp: DAY1 + 7 * HOUR })]);
-      expect((await events.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u0', 'u2']);
+      await eventLog.appendEvents([storedEvent(7, { user_id: 'u0', timestamp: DAY1 + 7 * HOUR })]);
+      expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u0', 'u2']);
     });
   });
 }

@@ -17,14 +17,14 @@ describe('sqlite file', () => {
   it('keeps events, rollups and links across closing and reopening, and creates missing directories', async () => {
     const url = `sqlite:${join(dir, 'nested', 'deeper', 'data.db')}`;
     const first = await createSqlStorage({ url });
-    await loadFixture(first.events);
+    await loadFixture(first);
     const query = { projectId: PROJECT, events: ['view'], metric: 'uniq' as const, interval: 'day' as const, from: FROM, to: TO };
-    const before = rowTable(await first.events.aggregate(query));
+    const before = rowTable(await first.queryEngine.run({ ...query, kind: 'segmentation' }));
     await first.dispose();
 
     const second = await createSqlStorage({ url });
-    expect(rowTable(await second.events.aggregate(query))).toEqual(before);
-    expect(await second.events.linkDevice(PROJECT, 'dev-a1', 'alice')).toBe('unchanged');
+    expect(rowTable(await second.queryEngine.run({ ...query, kind: 'segmentation' }))).toEqual(before);
+    expect(await second.people.linkDevice(PROJECT, 'dev-a1', 'alice')).toBe('unchanged');
     await second.dispose();
   });
 
@@ -33,12 +33,12 @@ describe('sqlite file', () => {
     expect(await migrateSql({ url })).toEqual(MIGRATIONS.map((migration) => migration.name));
     expect(await migrateSql({ url })).toEqual([]);
     const storage = await createSqlStorage({ url });
-    await loadFixture(storage.events);
+    await loadFixture(storage);
     await storage.dispose();
     expect(await migrateSql({ url })).toEqual([]);
     const again = await createSqlStorage({ url });
-    expect(await again.events.getUserProperties(PROJECT, 'nobody')).toEqual({});
-    expect((await again.events.aggregate({ projectId: PROJECT, events: ['view'], metric: 'total', interval: 'month', from: FROM, to: TO })).length).toBe(2);
+    expect(await again.people.getUserProperties(PROJECT, 'nobody')).toEqual({});
+    expect((await again.queryEngine.run({ kind: 'segmentation', projectId: PROJECT, events: ['view'], metric: 'total', interval: 'month', from: FROM, to: TO })).length).toBe(2);
     await again.dispose();
   });
 
@@ -53,7 +53,7 @@ describe('sqlite file', () => {
   it('adopts a knex instance the caller made and leaves it open on dispose', async () => {
     const db = knex({ client: 'better-sqlite3', connection: { filename: join(dir, 'own.db') }, useNullAsDefault: true });
     const storage = await createSqlStorage({ knex: db });
-    await loadFixture(storage.events);
+    await loadFixture(storage);
     await storage.dispose();
     expect(await db('ns_events').count({ n: '*' })).toEqual([{ n: 20 }]);
     await db.destroy();

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { ConflictError } from '@northstar/core';
-import type { StorageAdapter } from '@northstar/server';
+import type { StoragePorts } from '@northstar/server';
 import { ISO_UTC } from './config-fixtures.js';
 
 /** Accounts: unique emails in any case, opaque password hashes. */
-export function configAccountCases(adapter: () => StorageAdapter): void {
+export function configAccountCases(adapter: () => StoragePorts): void {
   it('creates an account and reads it back by id and by email', async () => {
     const { config } = adapter();
     const account = await config.createAccount({ email: 'Ada@Example.com', password_hash: 'scrypt$16384$8$1$c2FsdA$aGFzaA', name: 'Ada Lovelace' });

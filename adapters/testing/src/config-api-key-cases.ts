@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
 import { ConflictError } from '@northstar/core';
-import type { StorageAdapter } from '@northstar/server';
+import type { StoragePorts } from '@northstar/server';
 import { HASH, ISO_UTC, newKey } from './config-fixtures.js';
 
 /** API keys: found by hash only, listed without hashes, revoked and touched. */
-export function configApiKeyCases(adapter: () => StorageAdapter): void {
+export function configApiKeyCases(adapter: () => StoragePorts): void {
   it('finds an API key by its hash and only by its hash', async () => {
     const { config } = adapter();
     const project = await config.createProject({ name: 'Keys', plan: 'pro' });

@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
 import { ConflictError, VersionConflictError } from '@northstar/core';
-import type { StorageAdapter } from '@northstar/server';
+import type { StoragePorts } from '@northstar/server';
 import { ISO_UTC } from './config-fixtures.js';
 
 const FLAG = { rollout: 25, variants: ['control', 'test'], rules: [{ property: 'plan', op: 'eq', value: 'pro' }], enabled: true, note: null };
 
 /** Documents: project- and kind-scoped, unique keys, optimistic concurrency. */
-export function configDocumentCases(adapter: () => StorageAdapter): void {
+export function configDocumentCases(adapter: () => StoragePorts): void {
   it('creates a document at version 1 and reads it back', async () => {
     const { config } = adapter();
     const project = await config.createProject({ name: 'Docs', plan: 'free' });

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { ConfigStore, DocumentRecord, StorageAdapter } from '@northstar/server';
+import type { ConfigStore, DocumentRecord, StoragePorts } from '@northstar/server';
 
 async function segments(config: ConfigStore, projectId: number, count: number): Promise<DocumentRecord[]> {
   const docs: DocumentRecord[] = [];
@@ -10,7 +10,7 @@ async function segments(config: ConfigStore, projectId: number, count: number): 
 const numbers = (docs: DocumentRecord[]): unknown[] => docs.map((doc) => doc.data.n);
 
 /** Document lists: id order, keyset pages that stay stable while rows come and go. */
-export function configDocumentListCases(adapter: () => StorageAdapter): void {
+export function configDocumentListCases(adapter: () => StoragePorts): void {
   it('lists the documents of one project and kind in creation order', async () => {
     const { config } = adapter();
     const project = await config.createProject({ name: 'List', plan: 'free' });

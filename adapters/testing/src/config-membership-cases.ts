@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConflictError } from '@northstar/core';
-import type { ConfigStore, StorageAdapter } from '@northstar/server';
+import type { ConfigStore, StoragePorts } from '@northstar/server';
 import { ISO_UTC } from './config-fixtures.js';
 
 async function people(config: ConfigStore, count: number): Promise<number[]> {
@@ -10,7 +10,7 @@ async function people(config: ConfigStore, count: number): Promise<number[]> {
 }
 
 /** Memberships: one role per account and project. */
-export function configMembershipCases(adapter: () => StorageAdapter): void {
+export function configMembershipCases(adapter: () => StoragePorts): void {
   it('adds a member with a role and reads the membership back', async () => {
     const { config } = adapter();
     const [account = 0] = await people(config, 1);

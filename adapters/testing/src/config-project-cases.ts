@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import type { StorageAdapter } from '@northstar/server';
+import type { StoragePorts } from '@northstar/server';
 import { ISO_UTC } from './config-fixtures.js';
 
 /** Projects: create, read, list, update, delete with cascade. */
-export function configProjectCases(adapter: () => StorageAdapter): void {
+export function configProjectCases(adapter: () => StoragePorts): void {
   it('gives projects distinct integer ids and reads them back', async () => {
     const { config } = adapter();
     const a = await config.createProject({ name: 'Alpha', plan: 'free' });

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConflictError } from '@northstar/core';
-import type { NewRefreshToken, StorageAdapter } from '@northstar/server';
+import type { NewRefreshToken, StoragePorts } from '@northstar/server';
 import { ISO_UTC } from './config-fixtures.js';
 
 const token = (accountId: number, n: number, overrides: Partial<NewRefreshToken> = {}): NewRefreshToken => ({
@@ -12,7 +12,7 @@ const token = (accountId: number, n: number, overrides: Partial<NewRefreshToken>
 });
 
 /** Refresh tokens: by hash, rotation by compare-and-set, family revocation, expiry sweep. */
-export function configRefreshTokenCases(adapter: () => StorageAdapter): void {
+export function configRefreshTokenCases(adapter: () => StoragePorts): void {
   it('stores a refresh token and finds it by its hash only', async () => {
     const { config } = adapter();
     const created = await config.createRefreshToken(token(7, 1, { expires_at: '2024-03-17T00:00:00Z' }));

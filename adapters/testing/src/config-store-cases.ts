@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import type { StorageAdapter } from '@northstar/server';
+import type { ConformanceContext } from './conformance-context.js';
 import { configAccountCases } from './config-account-cases.js';
 import { configApiKeyCases } from './config-api-key-cases.js';
 import { configDocumentCases } from './config-document-cases.js';
@@ -9,10 +9,10 @@ import { configProjectCases } from './config-project-cases.js';
 import { configRefreshTokenCases } from './config-refresh-token-cases.js';
 
 /**
- * ConfigStore cases; `adapter()` is a fresh, empty adapter for the running test. Every store must give
- * exactly these answers: memory, sqlite and mysql alike.
+ * `ConfigStore` cases; `ports()` are those of a fresh, empty adapter for the running test. Every store
+ * must give exactly these answers: memory, sqlite and mysql alike.
  */
-export function configStoreCases(adapter: () => StorageAdapter): void {
+export function configStoreCases({ ports: adapter }: ConformanceContext): void {
   describe('projects', () => configProjectCases(adapter));
   describe('accounts', () => configAccountCases(adapter));
   describe('memberships', () => configMembershipCases(adapter));

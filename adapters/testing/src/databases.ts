@@ -1,4 +1,7 @@
-import type { StorageAdapter } from '@northstar/server';
+import type { StorageAdapter, StoragePorts } from '@northstar/server';
+
+/** A storage of the cross-database specs: every port but the job queue (memory and SQL alike). */
+export type TestStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
 
 /** A database the cross-database specs can run on. */
 export type DatabaseKind = 'memory' | 'sqlite' | 'mysql';
@@ -95,7 +98,7 @@ export async function releaseTestDatabases(): Promise<void> {
 }
 
 /** A migrated database of its own for each live storage: a reused, emptied one when this process has one. */
-async function mysqlStorage(): Promise<StorageAdapter> {
+async function mysqlStorage(): Promise<TestStorage> {
   await dropStaleDatabases();
   let name = cleanDatabases.pop();
   if (name === undefined) {
@@ -116,7 +119,7 @@ async function mysqlStorage(): Promise<StorageAdapter> {
   };
 }
 
-async function sqliteStorage(): Promise<StorageAdapter> {
+async function sqliteStorage(): Promise<TestStorage> {
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
@@ -133,7 +136,7 @@ async function sqliteStorage(): Promise<StorageAdapter> {
 }
 
 /** A fresh, empty, migrated storage of `kind`; `dispose()` also drops its database or file. */
-export async function createTestStorage(kind: DatabaseKind): Promise<StorageAdapter> {
+export async function createTestStorage(kind: DatabaseKind): Promise<TestStorage> {
   if (kind === 'mysql') return mysqlStorage();
   if (kind === 'sqlite') return sqliteStorage();
   const { createMemoryStorage } = await import('@northstar/adapter-memory');

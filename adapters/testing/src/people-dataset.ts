@@ -1,4 +1,4 @@
-import type { EventStore, ReplayChunk, StoredEvent, UserProperties } from '@northstar/server';
+import type { ReplayChunk, StoragePorts, StoredEvent, UserProperties } from '@northstar/server';
 import { uuidNo } from './dataset.js';
 import { BATCH_A, BATCH_B, LONG_ID, OTHER_BATCH, OTHER_PROJECT, PROJECT, loadFixture } from './fixture.js';
 
@@ -54,12 +54,15 @@ export const SESSIONS: [projectId: number, sessionId: string][] = [...new Set(RE
   return [Number(projectId), sessionId!];
 });
 
+/** The ports the people fixture is stored through. */
+export type PeopleFixtureTarget = Pick<StoragePorts, 'eventLog' | 'people' | 'replays'>;
+
 /** Stores everything in the order a real store would see it: events, then the identify merges. */
-export async function loadPeopleFixture(events: EventStore): Promise<void> {
-  await loadFixture(events);
-  await events.appendEvents(EXTRA_EVENTS);
-  for (const [projectId, userId, properties] of PROPERTIES) await events.setUserProperties(projectId, userId, properties);
-  for (const replay of REPLAYS) await events.appendReplayChunk(replay);
+export async function loadPeopleFixture(ports: PeopleFixtureTarget): Promise<void> {
+  await loadFixture(ports);
+  await ports.eventLog.appendEvents(EXTRA_EVENTS);
+  for (const [projectId, userId, properties] of PROPERTIES) await ports.people.setUserProperties(projectId, userId, properties);
+  for (const replay of REPLAYS) await ports.replays.appendReplayChunk(replay);
 }
 
 /** The events the fixture really stores: the first copy of each `(project_id, uuid)`. */
@@ -91,10 +94,10 @@ export function eventsWithout(projectId: number, userId: string): StoredEvent[] 
  * Loads a store that never saw the user: the fixture without its events, links, properties and
  * replay sessions.
  */
-export async function loadPeopleFixtureWithout(events: EventStore, projectId: number, userId: string): Promise<void> {
-  for (const [project, device, user] of LINKS) if (project !== projectId || user !== userId) await events.linkDevice(project, device, user);
-  await events.appendEvents(eventsWithout(projectId, userId));
-  for (const [project, user, properties] of PROPERTIES) if (project !== projectId || user !== userId) await events.setUserProperties(project, user, properties);
+export async function loadPeopleFixtureWithout(ports: PeopleFixtureTarget, projectId: number, userId: string): Promise<void> {
+  for (const [project, device, user] of LINKS) if (project !== projectId || user !== userId) await ports.people.linkDevice(project, device, user);
+  await ports.eventLog.appendEvents(eventsWithout(projectId, userId));
+  for (const [project, user, properties] of PROPERTIES) if (project !== projectId || user !== userId) await ports.people.setUserProperties(project, user, properties);
   const forgotten = new Set(REPLAYS.filter((c) => belongsTo(projectId, userId, chunkOwner(c))).map((c) => `${c.projectId} ${c.sessionId}`));
-  for (const replay of REPLAYS) if (!forgotten.has(`${replay.projectId} ${replay.sessionId}`)) await events.appendReplayChunk(replay);
+  for (const replay of REPLAYS) if (!forgotten.has(`${replay.projectId} ${replay.sessionId}`)) await ports.replays.appendReplayChunk(replay);
 }

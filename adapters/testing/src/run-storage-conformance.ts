@@ -1,31 +1,55 @@
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { StorageAdapter } from '@northstar/server';
-import { configStoreCases } from './config-store-cases.js';
-import { aggregateCases } from './aggregate-cases.js';
-import { eventListCases } from './event-list-cases.js';
-import { eventStoreCases } from './event-store-cases.js';
-import { filterGroupCases } from './filter-group-cases.js';
-import { peopleCases } from './people-cases.js';
-import { projectDeletionCases } from './project-deletion-cases.js';
-import { rateLimitCases } from './rate-limit-cases.js';
-import { replayCases } from './replay-cases.js';
-import { userDeletionCases } from './user-deletion-cases.js';
-import { userListCases } from './user-list-cases.js';
+import type { PortName } from '@northstar/server';
+import type { ConformanceContext, PortAdapter, StorageFactory } from './conformance-context.js';
+import { portsOf, providedPorts } from './conformance-context.js';
+import { PORT_SUITES, suitesFor } from './port-suites.js';
 
-export type StorageFactory = () => StorageAdapter | Promise<StorageAdapter>;
+export interface ConformanceOptions {
+  /**
+   * The ports the adapter provides: the runner registers the suite of each (see `PORT_SUITES`) and
+   * no other, and registers a case needing a second port only when that port is listed too.
+   * @default the ports of one adapter made by `factory` while the suites are collected (then disposed)
+   */
+  ports?: readonly PortName[];
+}
+
+/** The ports of one adapter of `factory`; every port with a suite when it cannot be made here (its cases will report why). */
+async function probePorts(factory: StorageFactory): Promise<PortName[]> {
+  let adapter: PortAdapter;
+  try {
+    adapter = await factory();
+  } catch {
+    return PORT_SUITES.map((suite) => suite.port);
+  }
+  try {
+    return providedPorts(adapter);
+  } finally {
+    await adapter.dispose();
+  }
+}
 
 /**
- * The storage conformance suite: every adapter's test file calls this once, then adds its own cases.
- * Each test gets a fresh adapter from `factory`, disposed after the test.
+ * The storage conformance suites: every adapter's test file calls this once, then adds its own cases.
+ * It runs one suite per port the adapter provides, read from an adapter of `factory` or declared in
+ * `options.ports` (the unstorage `testDriver` idea, with capability flags). Each test gets a fresh
+ * adapter from `factory`, disposed after the test.
  */
-export function runStorageConformance(factory: StorageFactory): void {
-  let current: StorageAdapter | undefined;
-  const adapter = (): StorageAdapter => {
+export function runStorageConformance(factory: StorageFactory, options: ConformanceOptions = {}): void {
+  let current: PortAdapter | undefined;
+  let provided: ReadonlySet<PortName> = new Set();
+  const adapter = (): PortAdapter => {
     if (!current) throw new Error('No adapter: the conformance cases must run inside runStorageConformance');
     return current;
   };
+  const context: ConformanceContext = {
+    adapter,
+    ports: () => portsOf(adapter()),
+    provides: (...names) => names.every((name) => provided.has(name)),
+    factory,
+  };
 
-  describe('storage conformance', () => {
+  describe('storage conformance', async () => {
+    provided = new Set(options.ports ?? (await probePorts(factory)));
     beforeEach(async () => {
       current = await factory();
     });
@@ -33,17 +57,6 @@ export function runStorageConformance(factory: StorageFactory): void {
       await current?.dispose();
       current = undefined;
     });
-
-    describe('EventStore', () => eventStoreCases(adapter));
-    describe('EventStore: metrics and intervals', () => aggregateCases(adapter));
-    describe('EventStore: filters and group-by', () => filterGroupCases(adapter));
-    describe('EventStore: people', () => peopleCases(adapter));
-    describe('EventStore: listing events', () => eventListCases(adapter));
-    describe('EventStore: listing users', () => userListCases(adapter));
-    describe('EventStore: deleting a user (GDPR)', () => userDeletionCases(adapter, factory));
-    describe('EventStore: deleting a project', () => projectDeletionCases(adapter));
-    describe('EventStore: replay chunks', () => replayCases(adapter));
-    describe('ConfigStore', () => configStoreCases(adapter));
-    describe('RateLimitStore', () => rateLimitCases(adapter));
+    for (const suite of suitesFor(provided)) describe(suite.name, () => suite.cases(context));
   });
 }

@@ -1,18 +1,15 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import type { RateLimitStore, StorageAdapter } from '@northstar/server';
+import type { RateLimitStore } from '@northstar/server';
+import type { ConformanceContext } from './conformance-context.js';
 
 const T0 = Date.parse('2024-05-01T12:00:00.000Z');
 
 /**
- * The `RateLimitStore` of an adapter (`storage.rateLimits`): fixed windows per key that start at the
+ * `RateLimitStore`: the rate limits of an adapter (`storage.rateLimits`): fixed windows per key that start at the
  * first point. Windows follow `Date.now()` (rate-limiter-flexible reads it), so the clock is faked.
  */
-export function rateLimitCases(adapter: () => StorageAdapter): void {
-  const store = (): RateLimitStore => {
-    const { rateLimits } = adapter();
-    if (!rateLimits) throw new Error(`${adapter().name} provides no rateLimits store`);
-    return rateLimits;
-  };
+export function rateLimitStoreCases({ ports }: ConformanceContext): void {
+  const store = (): RateLimitStore => ports().rateLimits;
   const useClock = (): void => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(T0);
