@@ -48,11 +48,19 @@ const SERVER_LAYERS = [['errors'], ['ports'], ['schemas'], ['secrets', 'webhooks
 // removes the import removes the entry with it. Empty: keep it so.
 const SERVER_ALLOW = [];
 
+// The folders of packages/browser/src: the client core, then the plugins over it (a plugin sees the
+// client only through its contract); the entry files (index.ts, cdn.ts, ...) sit above both.
+const BROWSER_LAYERS = [['core'], ['plugins']];
+
 const IMPORT_LAYERS = {
   root: import.meta.dirname,
-  sealed: ['examples', 'test'],
+  // Folders that only their own files import (`*`: one path segment): examples and tests.
+  sealed: ['examples', 'test', 'packages/*/test', 'adapters/*/test'],
   packages: PACKAGES,
-  folders: [{ root: 'packages/server/src', layers: SERVER_LAYERS, allow: SERVER_ALLOW }],
+  folders: [
+    { root: 'packages/server/src', layers: SERVER_LAYERS, allow: SERVER_ALLOW },
+    { root: 'packages/browser/src', layers: BROWSER_LAYERS },
+  ],
 };
 
 export default tseslint.config(

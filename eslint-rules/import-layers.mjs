@@ -14,6 +14,13 @@ function isWithin(relativePath, dir) {
   return relativePath.startsWith(`${dir}/`);
 }
 
+/** The folder matching `pattern` (`*` stands for one path segment) that holds `relativePath`, if any. */
+function areaOf(relativePath, pattern) {
+  const prefix = relativePath.split('/').slice(0, pattern.split('/').length);
+  const matches = pattern.split('/').every((segment, i) => segment === '*' || segment === prefix[i]);
+  return matches && isWithin(relativePath, prefix.join('/')) ? prefix.join('/') : undefined;
+}
+
 /** `@northstar/server/sub` → `@northstar/server`. */
 function packageName(specifier) {
   return specifier.split('/').slice(0, 2).join('/');
@@ -138,8 +145,10 @@ const importLayers = {
       if (specifier.startsWith(WORKSPACE_SCOPE)) return checkPackage(node, packageName(specifier), typeOnly);
       if (!specifier.startsWith('.')) return; // npm dependencies and Node built-ins
       const target = path.posix.join(path.posix.dirname(file), specifier);
-      const sealedDir = sealed.find((dir) => isWithin(target, dir) && !isWithin(file, dir));
-      if (sealedDir !== undefined) return context.report({ node, messageId: 'sealed', data: { target, dir: sealedDir } });
+      for (const pattern of sealed) {
+        const area = areaOf(target, pattern);
+        if (area !== undefined && area !== areaOf(file, pattern)) return context.report({ node, messageId: 'sealed', data: { target, dir: area } });
+      }
       const targetDir = packageDirs.find((dir) => isWithin(target, dir));
       if (inSource && targetDir !== ownDir) {
         if (targetDir === undefined || !isWithin(target, `${targetDir}/src`)) {

@@ -82,6 +82,13 @@ describe('the import-layers lint rule: server folders', () => {
   });
 });
 
+describe('the import-layers lint rule: browser folders', () => {
+  it('keeps the client core below the plugins', () => {
+    expect(lint('packages/browser/src/core/client.ts', "import { pageViews } from '../plugins/page-views/page-views.js';\n")).toEqual([expect.stringContaining('core/ sits below plugins/')]);
+    expect(lint('packages/browser/src/plugins/page-views/page-views.ts', "import type { Plugin } from '../../core/client.js';\n")).toEqual([]);
+  });
+});
+
 describe('the import-layers lint rule: packages', () => {
   it('fails core importing any other workspace package', () => {
     expect(lint('packages/core/src/ids.ts', "import type { StorageAdapter } from '@northstar/server';\n")).toHaveLength(1);
@@ -104,9 +111,11 @@ describe('the import-layers lint rule: packages', () => {
     expect(lint(`${SERVER}/storage/storage-from-url.ts`, "import { createMemoryStorage } from '../../../../adapters/memory/src/index.js';\n")).toHaveLength(1);
   });
 
-  it('fails source importing a test or an example; tests may import source', () => {
+  it('fails source importing a test or an example, and a test importing another package\'s tests; tests may import source', () => {
     expect(lint(`${SERVER}/http/router.ts`, "import { startTestServer } from '../../test/support/test-server.js';\n")).toHaveLength(1);
     expect(lint('packages/server/test/track.test.ts', "import { harness } from '../../../test/e2e/harness/server.js';\n")).toHaveLength(1);
+    expect(lint('adapters/sql/test/sql.test.ts', "import { startTestServer } from '../../../packages/server/test/support/test-server.js';\n")).toHaveLength(1);
+    expect(lint('packages/server/test/track.test.ts', "import { startTestServer } from './support/test-server.js';\n")).toEqual([]);
     expect(lint('packages/server/test/track.test.ts', "import { createMemoryStorage } from '@northstar/adapter-memory';\n")).toEqual([]);
   });
 });
