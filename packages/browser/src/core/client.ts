@@ -5,16 +5,32 @@ import { resolveConfig } from './config.js';
 import type { NorthstarConfig, ResolvedConfig } from './config.js';
 import { pageContext, utmTags } from './context.js';
 import { log } from './debug.js';
+import type { ClientHooks, HookListener, HookListeners, HookName } from './hooks.js';
 import { onPageHide } from './page-hide.js';
 import { splitProperties, withUser } from './properties.js';
 import type { Properties } from './properties.js';
 import { openRun } from './running.js';
 import type { Running } from './running.js';
+import { finish } from './queue.js';
 import { createStore } from './storage.js';
 import { syncTabs } from './tab-sync.js';
 
-/** A subsystem: set up against a started client, returns its teardown. */
-export type Plugin = (client: Client) => () => void;
+/**
+ * A subsystem (page views, and later autocapture, replay, ...), set up on a started client by `use()`,
+ * or by `init()` for the ones its config enables. Modelled on Sentry's integrations.
+ */
+export interface Plugin {
+  /** Identifies the plugin: one of the same name already set up on the client is not set up again. */
+  name: string;
+  /** Called once, on a started client: adds hooks (`client.on`), listeners, timers. Returns what destroy() calls. */
+  setup?(client: Client): (() => void) | void;
+  /**
+   * Runs on every event before it is queued, in the order the plugins were set up and before
+   * `beforeSend`: returns the event, enriched or edited, to keep it, or null to drop it. An error
+   * thrown here skips this step: the event goes on as it was given.
+   */
+  processEvent?(event: TrackedEvent, client: Client): TrackedEvent | null;
+}
 
 /** Delay before the queue and session are written to localStorage after a change, ms. */
 const PERSIST_DELAY = 500;
@@ -27,6 +43,8 @@ export class Client {
   declare run?: Running;
   /** @internal Set by revokeConsent(): the next start() waits for grantConsent(). */
   declare revoked?: boolean;
+  /** @internal Listeners added with on(). */
+  declare hooks?: HookListeners;
 
   /** Only reads the config: nothing is stored, sent or listened to before start(). */
   constructor(config: NorthstarConfig) {
@@ -52,7 +70,7 @@ export class Client {
     // Reading is not storing: a consent given on an earlier page view is found here.
     store.on = !(c.consentRequired || this.revoked) || store.get('consent') === 1;
     const tab = uuidv7();
-    const run = (this.run = openRun(c, store, tab, () => this.persistSoon()));
+    const run = (this.run = openRun(c, store, tab, () => this.persistSoon(), (batch, status) => this.emit('flush', batch, status)));
     const { queue, delivery } = run;
     const adopt = (events: TrackedEvent[]): void => {
       const dropped = queue.absorb(events);
@@ -75,10 +93,37 @@ export class Client {
     return this;
   }
 
-  /** Sets up a subsystem on a started client; destroy() tears it down. */
+  /** Sets up a plugin on a started client, unless one of its name already is; destroy() tears it down. */
   use(plugin: Plugin): this {
-    this.run?.teardowns.push(plugin(this));
+    const run = this.run;
+    if (!run || run.plugins.includes(plugin.name)) return this;
+    run.plugins.push(plugin.name);
+    if (plugin.processEvent) run.steps.push((event) => plugin.processEvent?.(event, this) ?? null);
+    const teardown = plugin.setup?.(this);
+    if (teardown) run.teardowns.push(teardown);
     return this;
+  }
+
+  /** Calls `listener` on every `hook` of this client (see ClientHooks) until the returned function is called. */
+  on<K extends HookName>(hook: K, listener: HookListener<K>): () => void {
+    const hooks: HookListeners = (this.hooks ??= {});
+    const listeners = (hooks[hook] ??= []) as HookListener<K>[];
+    listeners.push(listener);
+    return () => {
+      const i = listeners.indexOf(listener);
+      if (i >= 0) listeners.splice(i, 1);
+    };
+  }
+
+  /** @internal Calls the listeners of `hook`; one that throws does not stop the others or the caller. */
+  emit<K extends HookName>(hook: K, ...args: ClientHooks[K]): void {
+    for (const listener of this.hooks?.[hook]?.slice() ?? []) {
+      try {
+        listener(...args);
+      } catch (error) {
+        if (__NS_DEBUG__) log(this.config.debug, 'error', `a ${hook} listener failed`, error);
+      }
+    }
   }
 
   /** Queues an event. `$pageview` also re-reads the page context that every later event carries. */
@@ -117,14 +162,38 @@ export class Client {
     for (const teardown of run.teardowns.reverse()) teardown();
   }
 
-  /** @internal Queues one event as it is, at `time`, in session `sessionId`. */
+  /**
+   * @internal Queues one event, at `time`, in session `sessionId`. With no processEvent step, no
+   * beforeSend and no `event` listener it stays a draft, finished off the call path; otherwise it is
+   * finished now and goes through the steps first.
+   */
   push(name: string, time: number, sessionId: string | null, properties?: Properties): void {
     const run = this.run as Running;
-    const e: TrackedEvent = { event_name: name, device_id: run.ids.device };
+    const { beforeSend, debug } = this.config;
+    let e: TrackedEvent | null = { event_name: name, device_id: run.ids.device };
     if (sessionId) e.session_id = sessionId;
     if (run.ids.user) e.user_id = run.ids.user;
-    const kept = run.queue.push(e, time, run.base, splitProperties(properties));
-    if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+    const own = splitProperties(properties);
+    if (!run.steps.length && !beforeSend && !this.hooks?.event?.length) {
+      const kept = run.queue.push(e, time, run.base, own);
+      if (__NS_DEBUG__) log(debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+      return;
+    }
+    finish(e, time, run.base, own);
+    for (const step of beforeSend ? [...run.steps, beforeSend] : run.steps) {
+      try {
+        e = step(e);
+      } catch (error) {
+        if (__NS_DEBUG__) log(debug, 'error', 'a processEvent step failed: the event goes on as it was', error);
+      }
+      if (!e) {
+        if (__NS_DEBUG__) log(debug, 'log', `dropped by processEvent or beforeSend: ${name}`);
+        return;
+      }
+    }
+    const kept = run.queue.add(e);
+    if (__NS_DEBUG__) log(debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+    this.emit('event', e);
   }
 
   /** @internal Storage is allowed from now on: write the state and send what waited. */

@@ -1,3 +1,5 @@
+import type { TrackedEvent } from '@northstar/core';
+
 /** Which automatic captures run (spec 2.7). Only `pageViews` is implemented so far; the others are accepted and ignored. */
 export interface AutocaptureConfig {
   /** `$pageview` on start and on single-page navigation. @default true */
@@ -69,6 +71,12 @@ export interface NorthstarConfig {
    * until `grantConsent()`; the grant is remembered for later page views. @default false
    */
   consentRequired?: boolean;
+  /**
+   * Called with every event before it is queued, after the plugins' `processEvent` steps: return the
+   * event (edited or not) to keep it, or null to drop it. The event is the one sent to `/v1/track`.
+   * @default undefined (every event is kept as it is)
+   */
+  beforeSend?: (event: TrackedEvent) => TrackedEvent | null;
   /**
    * CSP nonce given to every `<script>` and `<style>` element the SDK injects (lazy subsystem chunks,
    * guide and survey styles). The core injects nothing, so it needs none. @default the `nonce` of the

@@ -16,6 +16,8 @@ export interface DeliveryOptions {
   paused(): boolean;
   /** The queue changed, or an attempt failed, and the tab's record should be written (soon, not now). */
   changed(): void;
+  /** A request was answered (status 0: no response), before the queue is updated. */
+  sent(batch: readonly TrackedEvent[], status: number): void;
 }
 
 export interface Delivery {
@@ -53,6 +55,7 @@ export function createDelivery(o: DeliveryOptions): Delivery {
 
   /** Applies a response to the queue; true when the next batch may go at once. */
   const settle = (r: SendResult, batch: TrackedEvent[]): boolean => {
+    o.sent(batch, r.status);
     if (retryable(r.status)) {
       // Never gives up: the delay grows to its cap (30 s) and the events wait, stored, meanwhile.
       const wait = parseRetryAfter(r.retryAfter) ?? backoffDelay(attempt++);

@@ -37,6 +37,7 @@ export class Northstar extends Client {
     const queued = run.queue.items[run.queue.items.length - 1];
     if (queued?.event_name === '$identify') queued.uuid = uuid;
     this.identifyRequest({ device_id: run.ids.device, user_id: userId, uuid, ...(Object.keys(props).length ? { user_properties: { ...props } } : {}) });
+    this.emit('identify', userId, props);
   }
 
   /** Updates the user properties locally; no request, no event. Later events carry them as `$user.<name>`. */
@@ -63,6 +64,7 @@ export class Northstar extends Client {
     this.saveIds();
     this.persistSoon();
     run.delivery.kick();
+    this.emit('reset');
   }
 
   /** Stops tracking and drops what is queued; remembered in localStorage (once storage is allowed). */

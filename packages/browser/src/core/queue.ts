@@ -25,8 +25,10 @@ export interface QueueRecord {
 export interface Queue {
   /** Undelivered events, oldest first; the newest may be unfinished: read them through `ready()`. */
   items: TrackedEvent[];
-  /** Appends an event made at `time`; past `max` the oldest is dropped. Returns false when one was. */
+  /** Appends an event made at `time`, finished later; past `max` the oldest is dropped. Returns false when one was. */
   push(event: TrackedEvent, time: number, base: PageContext, own: PageContext): boolean;
+  /** Appends an event already finished (see `finish`); past `max` the oldest is dropped. Returns false when one was. */
+  add(event: TrackedEvent): boolean;
   /** `items`, every event finished (uuid, timestamp, properties). */
   ready(): TrackedEvent[];
   /** Removes these exact event objects (delivered or rejected). */
@@ -40,6 +42,15 @@ export interface Queue {
 
 export const isEvent = (e: unknown): e is TrackedEvent =>
   typeof e === 'object' && e !== null && typeof (e as TrackedEvent).event_name === 'string';
+
+/** Finishes an event in place: its uuid (unless it has one), ISO time and merged property maps. */
+export function finish(e: TrackedEvent, t: number, base: PageContext, own: PageContext): TrackedEvent {
+  e.uuid ??= uuidv7(t);
+  e.timestamp = new Date(t).toISOString();
+  e.str_properties = Object.assign({}, base.str, own.str);
+  e.num_properties = Object.assign({}, base.num, own.num);
+  return e;
+}
 
 /** Reads a stored queue record; undefined when it is not one. */
 export function readRecord(value: unknown): QueueRecord | undefined {
@@ -60,18 +71,16 @@ export function createQueue(store: Store, tab: string, max: number): Queue {
     items: [],
     push(e, t, base, own) {
       drafts.push({ e, t, base, own });
+      return q.add(e);
+    },
+    add(e) {
       if (q.items.push(e) <= max) return true;
       // The oldest event, when unfinished, is the oldest draft.
       if (q.items.shift()?.timestamp === undefined) skip++;
       return false;
     },
     ready() {
-      for (const { e, t, base, own } of drafts.slice(skip)) {
-        e.uuid ??= uuidv7(t);
-        e.timestamp = new Date(t).toISOString();
-        e.str_properties = Object.assign({}, base.str, own.str);
-        e.num_properties = Object.assign({}, base.num, own.num);
-      }
+      for (const { e, t, base, own } of drafts.slice(skip)) finish(e, t, base, own);
       drafts = [];
       skip = 0;
       return q.items;

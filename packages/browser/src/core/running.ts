@@ -1,9 +1,9 @@
-import type { IdentifyRequest } from '@northstar/core';
+import type { IdentifyRequest, TrackedEvent } from '@northstar/core';
 import type { ResolvedConfig } from './config.js';
 import { pageContext } from './context.js';
 import type { PageContext } from './context.js';
 import { createDelivery } from './delivery.js';
-import type { Delivery } from './delivery.js';
+import type { Delivery, DeliveryOptions } from './delivery.js';
 import { loadIdentity } from './identity.js';
 import type { Identity } from './identity.js';
 import { withUser } from './properties.js';
@@ -30,15 +30,22 @@ export interface Running {
   /** Identify requests made before consent, sent on grantConsent(). */
   held: IdentifyRequest[];
   teardowns: (() => void)[];
+  /** Names of the plugins set up on this run. */
+  plugins: string[];
+  /** The `processEvent` steps of those plugins, in the order they were set up. */
+  steps: ((event: TrackedEvent) => TrackedEvent | null)[];
   persistTimer?: ReturnType<typeof setTimeout>;
 }
 
-/** The state of a client that starts now in tab `tab`; `changed` asks for a write to localStorage soon. */
-export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: () => void): Running {
+/**
+ * The state of a client that starts now in tab `tab`; `changed` asks for a write to localStorage soon,
+ * `sent` is told of every answered request to `/v1/track`.
+ */
+export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: () => void, sent: DeliveryOptions['sent']): Running {
   const queue = createQueue(store, tab, c.maxQueueSize);
-  const delivery = createDelivery({ ...c, url: `${c.endpoint}/v1/track`, queue, paused: () => !store.on, changed });
+  const delivery = createDelivery({ ...c, url: `${c.endpoint}/v1/track`, queue, paused: () => !store.on, changed, sent });
   const ids = loadIdentity(store);
   const context = pageContext();
   const session = createSession(store, c.sessionTimeout);
-  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [] };
+  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [], plugins: [], steps: [] };
 }
