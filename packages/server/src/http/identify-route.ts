@@ -1,11 +1,12 @@
-import type { RequestHandler } from 'express';
 import { authorizedProjectId } from '../access/principal.js';
+import type { IdentifyBody } from '../schemas/identify.js';
 import { identifyPerson } from '../services/identify-service.js';
 import type { IdentifyDependencies } from '../services/identify-service.js';
+import type { RouteHandlerOf } from './routes/route-definition.js';
 
-/** `POST /v1/identify`, after the SDK key authenticated. */
-export function identifyHandler(deps: IdentifyDependencies, clock: () => number): RequestHandler {
-  return async (req, res) => {
-    res.json(await identifyPerson(deps, authorizedProjectId(res.locals), req.body, clock()));
+/** `POST /v1/identify`, after the SDK key authenticated and the body was validated. */
+export function identifyHandler(deps: IdentifyDependencies, clock: () => number): RouteHandlerOf<undefined, undefined, IdentifyBody> {
+  return async ({ body }, _req, res) => {
+    res.json(await identifyPerson(deps, authorizedProjectId(res.locals), body, clock()));
   };
 }

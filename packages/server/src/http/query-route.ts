@@ -1,11 +1,11 @@
-import type { RequestHandler } from 'express';
 import type { StorageAdapter } from '../ports/index.js';
+import type { EventQueryBody } from '../schemas/event-query.js';
 import { runEventQuery } from '../services/query-service.js';
+import type { RouteHandlerOf } from './routes/route-definition.js';
 
-/** `POST /v1/api/query/events` and its alias `POST /v1/query/events`, after authorization. */
-export function eventQueryHandler(storage: StorageAdapter): RequestHandler {
-  return async (req, res) => {
-    res.json(await runEventQuery(storage.events, req.body));
+/** `POST /v1/api/query/events` and its alias `POST /v1/query/events`, after authorization and validation. */
+export function eventQueryHandler(storage: StorageAdapter): RouteHandlerOf<undefined, undefined, EventQueryBody> {
+  return async ({ body }, _req, res) => {
+    res.json(await runEventQuery(storage.events, body));
   };
 }
-

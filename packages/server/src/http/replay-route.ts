@@ -1,13 +1,14 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import { authorizedProjectId } from '../access/principal.js';
 import type { EventStore } from '../ports/index.js';
+import type { ParsedReplayChunk } from '../schemas/replay-chunk.js';
 import { checkReplayValue, decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
 import { storeReplayChunks } from '../services/replay/store-replay-chunks.js';
 import { hostParsedBody } from './host-parsed-body.js';
 import { readRawBody } from './raw-body.js';
+import type { RouteHandlerOf } from './routes/route-definition.js';
 
 export interface ReplayRouteContext {
-  events: EventStore;
   /** Largest body on the wire (compressed when gzip), in bytes. */
   maxBodyBytes: number;
   /** Largest body after decompression, in bytes. */
@@ -19,7 +20,7 @@ export interface ReplayRouteContext {
  * `bodyGuard`), or taken from a host parser that ran before the router (already inflated by it; a gzip
  * body it kept as bytes is recognised by its magic number).
  */
-async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedBytes }: ReplayRouteContext): Promise<unknown> {
+export async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedBytes }: ReplayRouteContext): Promise<unknown> {
   const encoding = replayEncoding(req);
   const maxDecoded = Math.max(maxDecodedBytes, maxBodyBytes);
   const parsed = hostParsedBody(req);
@@ -28,11 +29,9 @@ async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedBytes }: R
   return decodeReplayBody(await readRawBody(req, maxBodyBytes), encoding, maxDecoded);
 }
 
-/** `POST /v1/replay/chunks`, after the SDK key authenticated: reads, decompresses (bounded), validates, stores. */
-export function replayHandler(context: ReplayRouteContext): RequestHandler {
-  return (req, res, next) => {
-    readReplayBody(req, context)
-      .then((body) => storeReplayChunks(context.events, authorizedProjectId(res.locals), body))
-      .then((answer) => res.json(answer), next);
+/** `POST /v1/replay/chunks`, after the SDK key authenticated and the body was read, decompressed (bounded) and validated. */
+export function replayHandler(events: EventStore): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[]> {
+  return async ({ body }, _req, res) => {
+    res.json(await storeReplayChunks(events, authorizedProjectId(res.locals), body));
   };
 }

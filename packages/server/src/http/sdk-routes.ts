@@ -3,6 +3,7 @@ import type { RequestHandler } from 'express';
 import { NotFoundError } from '../errors/index.js';
 import { browserVersion, cachedScript } from './sdk-script.js';
 import type { ScriptFile } from './sdk-script.js';
+import { withoutInput } from './routes/route-definition.js';
 import type { RouteDefinition } from './routes/route-definition.js';
 
 export interface SdkRouteOptions {
@@ -51,15 +52,15 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const versioned = serve(minified, IMMUTABLE_CACHE);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
   return [
-    { ...script, path: '/sdk/northstar.js', summary: 'Latest browser SDK, minified', responses: scriptResponses('Cached 5 minutes'), handler: serve(minified, LATEST_CACHE) },
-    { ...script, path: '/sdk/northstar.debug.js', summary: 'Latest browser SDK, readable with debug logging', responses: scriptResponses('Cached 5 minutes'), handler: serve(debug, LATEST_CACHE) },
+    { ...script, path: '/sdk/northstar.js', summary: 'Latest browser SDK, minified', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(minified, LATEST_CACHE)) },
+    { ...script, path: '/sdk/northstar.debug.js', summary: 'Latest browser SDK, readable with debug logging', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(debug, LATEST_CACHE)) },
     {
       ...script,
       path: '/sdk/:version/northstar.min.js',
       summary: 'Browser SDK of one version, minified',
       responses: scriptResponses('Immutable'),
       errors: [404],
-      handler: async (req, res, next) => {
+      handler: async (_input, req, res, next) => {
         if (req.params.version !== version()) throw new NotFoundError(`No SDK script for version ${String(req.params.version)}`);
         await versioned(req, res, next);
       },
@@ -69,7 +70,7 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
       path: '/sdk/integrity.json',
       summary: 'Path and Subresource Integrity hash of the pinned SDK script',
       responses: { 200: { description: 'The pinned script and its hash', schema: integritySchema } },
-      handler: async (_req, res) => {
+      handler: async (_input, _req, res) => {
         const pinned = `sdk/${version()}/northstar.min.js`;
         const { integrity } = await minified();
         res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path: pinned, integrity });

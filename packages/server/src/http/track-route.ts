@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import type { TrackResponse } from '@northstar/core';
 import { authorizedProjectId } from '../access/principal.js';
 import type { EventTimeBounds } from '../ingest/event-time.js';
@@ -7,6 +7,7 @@ import { readTrackEnvelope } from '../services/track-envelope.js';
 import { trackEvents } from '../services/track-service.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarRouterOptions } from './options.js';
+import type { RouteHandlerOf } from './routes/route-definition.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 
 export interface TrackRouteContext {
@@ -28,14 +29,17 @@ function sendTrackResponse(res: Response, answer: TrackResponse): void {
   res.end(body);
 }
 
-/** `POST /v1/track`, after the SDK key authenticated: answers once storage holds the accepted events. */
-export function trackHandler({ commit, clock, maxBatchSize, options = {} }: TrackRouteContext): RequestHandler {
+/**
+ * `POST /v1/track`, after the SDK key authenticated: answers once storage holds the accepted events.
+ * The body is the fast path's to validate, event by event (`services/validate-events.ts`).
+ */
+export function trackHandler({ commit, clock, maxBatchSize, options = {} }: TrackRouteContext): RouteHandlerOf<undefined, undefined, unknown> {
   const bounds: EventTimeBounds = {
     maxAgeMs: options.maxEventAgeMs ?? LIMITS.maxEventAgeMs,
     maxAheadMs: options.maxEventAheadMs ?? LIMITS.maxEventAheadMs,
   };
-  return async (req, res) => {
-    const envelope = readTrackEnvelope(req.body, maxBatchSize);
+  return async ({ body }, _req, res) => {
+    const envelope = readTrackEnvelope(body, maxBatchSize);
     sendTrackResponse(res, await trackEvents(commit, envelope, authorizedProjectId(res.locals), clock(), bounds));
   };
 }

@@ -38,7 +38,16 @@ export const propertyFilterSchema = z
     } else if (type !== 'string' && !(type === 'number' && Number.isFinite(filter.value))) {
       fail(`filters[].value must be a string or a number with op ${filter.op}`);
     }
-  });
+  })
+  // Checked above: the filter is one of these shapes, which the stores' `PropertyFilter` names.
+  .pipe(
+    z.discriminatedUnion('op', [
+      z.object({ property: z.string(), op: z.enum(['eq', 'neq']), value: z.union([z.string(), z.number()]) }),
+      z.object({ property: z.string(), op: z.literal('contains'), value: z.string() }),
+      z.object({ property: z.string(), op: z.enum(['gt', 'lt']), value: z.number() }),
+      z.object({ property: z.string(), op: z.literal('is_set') }),
+    ]),
+  );
 
 export const groupBySchema = z.object(
   {

@@ -61,6 +61,19 @@ export const replayChunkListSchema = z.object({
  */
 export const replayBodySchema = z.union([replayChunkSchema, replayChunkListSchema]);
 
+/**
+ * What `POST /v1/replay/chunks` validates its decoded body with: the chunks of an object with `chunks`
+ * by `replayChunkListSchema`, any other body as one chunk by `replayChunkSchema` (their issues as they
+ * are, so that errors name the field at fault).
+ */
+export const replayInputSchema = z.unknown().transform((body, ctx): ParsedReplayChunk[] => {
+  const isList = typeof body === 'object' && body !== null && 'chunks' in body;
+  const parsed = isList ? replayChunkListSchema.safeParse(body) : replayChunkSchema.safeParse(body);
+  if (parsed.success) return 'chunks' in parsed.data ? parsed.data.chunks : [parsed.data];
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
+
 export const replayResponseSchema = z.object({
   stored: z.int().min(0).meta({ description: 'Chunks stored by this request.' }),
   duplicates: z.int().min(0).meta({ description: 'Chunks whose (session_id, seq) was already stored; the first copy is kept.' }),

@@ -1,8 +1,6 @@
 import { uuidv7 } from '@northstar/core';
-import { BadRequestError, HttpError } from '../errors/index.js';
+import { HttpError } from '../errors/index.js';
 import type { EventStore, StoredEvent } from '../ports/index.js';
-import { describeIssues } from '../schemas/index.js';
-import { identifyBodySchema } from '../schemas/identify.js';
 import type { IdentifyBody, IdentifyResponse } from '../schemas/identify.js';
 import type { CommitEvents } from './track-service.js';
 
@@ -33,10 +31,7 @@ function identifyEvent(body: IdentifyBody, projectId: number, receivedAt: number
  * three are stored. A device already linked to another user is 409 and changes nothing. Every step is
  * idempotent, so a client retrying after a failure (503) ends in the same state.
  */
-export async function identifyPerson(deps: IdentifyDependencies, projectId: number, raw: unknown, receivedAt: number): Promise<IdentifyResponse> {
-  const parsed = identifyBodySchema.safeParse(raw);
-  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
-  const body = parsed.data;
+export async function identifyPerson(deps: IdentifyDependencies, projectId: number, body: IdentifyBody, receivedAt: number): Promise<IdentifyResponse> {
   const linked = await deps.events.linkDevice(projectId, body.device_id, body.user_id);
   if (linked === 'conflict') throw new HttpError(409, 'device_id is already linked to another user; call reset() before identifying someone else');
   if (body.user_properties && Object.keys(body.user_properties).length > 0) {

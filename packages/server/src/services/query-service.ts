@@ -1,7 +1,5 @@
 import { parseUtcDate } from '@northstar/core';
-import { BadRequestError } from '../errors/index.js';
-import type { AggregateQuery, AggregateRow, EventStore, PropertyFilter } from '../ports/index.js';
-import { describeIssues, eventQuerySchema } from '../schemas/index.js';
+import type { AggregateQuery, AggregateRow, EventStore } from '../ports/index.js';
 import type { EventQueryBody, EventQueryResponse } from '../schemas/event-query.js';
 import { bucketsOfRange } from './query-buckets.js';
 
@@ -20,7 +18,7 @@ function storeQuery(query: EventQueryBody): AggregateQuery {
     interval: query.interval,
     from: parseUtcDate(start) ?? 0,
     to: (parseUtcDate(end) ?? 0) + DAY_MS,
-    filters: (query.filters ?? []) as PropertyFilter[],
+    filters: query.filters ?? [],
     ...(query.group_by && { groupBy: { property: query.group_by.property, limit: query.group_by.limit } }),
   };
 }
@@ -34,12 +32,8 @@ function groupsOf(rows: AggregateRow[]): (string | null)[] {
     .map(([group]) => group);
 }
 
-/** Runs an event query for a caller already authorized (query scope) on the body's `project_id`. */
-export async function runEventQuery(events: EventStore, body: unknown): Promise<EventQueryResponse> {
-  const parsed = eventQuerySchema.safeParse(body);
-  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
-  const query = parsed.data;
-
+/** Runs a validated event query for a caller already authorized (query scope) on its `project_id`. */
+export async function runEventQuery(events: EventStore, query: EventQueryBody): Promise<EventQueryResponse> {
   const rows = await events.aggregate(storeQuery(query));
   const { start, end } = query.date_range;
   const buckets = bucketsOfRange(start, end, query.interval);

@@ -1,15 +1,15 @@
 import type { Request, Response } from 'express';
-import { UnauthorizedError, UnsupportedMediaTypeError } from '../../errors/index.js';
+import { UnauthorizedError } from '../../errors/index.js';
 import { accessLocals } from '../../access/principal.js';
 import { TooManyRequestsError } from '../../limits/too-many-requests-error.js';
 import { credentialChecker } from '../../auth/check-credentials.js';
-import { parseBody } from '../../auth/request-input.js';
 import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie.js';
 import { createRefreshTokenService } from '../../auth/refresh-tokens.js';
 import type { AccountRecord } from '../../ports/index.js';
 import { accountView, loginBodySchema, meResponseSchema, tokenResponseSchema } from '../../schemas/auth.js';
 import type { ServerContext } from '../server-context.js';
+import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /**
@@ -32,20 +32,18 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
 
   const tokens = { 200: { description: 'Signed in: the access token; the refresh token is set as an httpOnly cookie', schema: tokenResponseSchema } };
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/auth/login',
       summary: 'Sign in with email and password',
       tag: 'Auth',
       access: { kind: 'public' },
       limit: 'login',
-      body: { schema: loginBodySchema },
+      // A cross-site form can post text/plain but not application/json: no login CSRF.
+      body: { schema: loginBodySchema, jsonOnly: true },
       responses: tokens,
       errors: [401, 429],
-      handler: async (req, res) => {
-        // A cross-site form can post text/plain but not application/json: no login CSRF.
-        if (!req.is('application/json')) throw new UnsupportedMediaTypeError('Content-Type must be application/json');
-        const { email, password } = parseBody(loginBodySchema, req.body);
+      handler: async ({ body: { email, password } }, req, res) => {
         const account = await checkCredentials(email, password).catch((error: unknown) => {
           if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
           throw error;
@@ -53,7 +51,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
         const { token } = await refreshTokens.issue(account.id);
         await answerWithTokens(req, res, account, token);
       },
-    },
+    }),
     {
       method: 'post',
       path: '/auth/refresh',
@@ -63,7 +61,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'api',
       responses: tokens,
       errors: [401],
-      handler: async (req, res) => {
+      handler: async (_input, req, res) => {
         const presented = readRefreshCookie(req);
         try {
           if (!presented) throw new UnauthorizedError('Missing refresh token cookie; sign in again');
@@ -88,7 +86,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'public' },
       limit: 'api',
       responses: { 204: { description: 'Signed out (also when no session was open)' } },
-      handler: async (req, res) => {
+      handler: async (_input, req, res) => {
         const presented = readRefreshCookie(req);
         if (presented) await refreshTokens.revokeFamilyOf(presented);
         clearRefreshCookie(req, res);
@@ -103,7 +101,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'account' },
       limit: 'api',
       responses: { 200: { description: 'The account of the access token', schema: meResponseSchema } },
-      handler: async (_req, res) => {
+      handler: async (_input, _req, res) => {
         const { principal } = accessLocals(res.locals);
         if (principal.kind !== 'account') throw new UnauthorizedError('Sign in first');
         const account = await config.getAccount(principal.accountId);

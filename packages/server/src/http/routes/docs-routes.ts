@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { DOCS_CSP, DOCS_STYLE, docsPage } from './docs-page.js';
 import { DOCS_VIEWER_SCRIPT } from './docs-viewer-script.js';
 import { serveAsset, textAsset } from './docs-assets.js';
+import { withoutInput } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 const page: RequestHandler = (req, res) => {
@@ -26,10 +27,10 @@ export function docsRoutes(): RouteDefinition[] {
     path,
     summary,
     responses: { 200: { description: summary, contentType }, 304: { description: 'Not modified (ETag matched)' } },
-    handler,
+    handler: withoutInput(handler),
   });
   return [
-    { ...common, path: '/docs', summary: 'Interactive API reference', responses: { 200: { description: 'HTML page', contentType: 'text/html' } }, handler: page },
+    { ...common, path: '/docs', summary: 'Interactive API reference', responses: { 200: { description: 'HTML page', contentType: 'text/html' } }, handler: withoutInput(page) },
     asset('/docs/assets/docs.js', 'Script of the API reference: renders /v1/openapi.json', 'text/javascript', serveAsset(textAsset(DOCS_VIEWER_SCRIPT), 'text/javascript; charset=utf-8')),
     asset('/docs/assets/docs.css', 'Style sheet of the API reference', 'text/css', serveAsset(textAsset(DOCS_STYLE), 'text/css; charset=utf-8')),
   ];

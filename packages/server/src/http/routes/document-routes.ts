@@ -1,23 +1,22 @@
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import type { SecretKeyScope } from '@northstar/core';
 import { authorizedProjectId } from '../../access/principal.js';
-import { NotFoundError } from '../../errors/index.js';
 import { pageQuerySchema } from '../../schemas/documents/common.js';
-import type { PageQuery } from '../../schemas/documents/common.js';
+import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { DocumentResource } from '../../services/documents/document-resource.js';
 import { documentService } from '../../services/documents/document-service.js';
 import type { ShownDocument } from '../../services/documents/document-service.js';
 import { resourceSchemas } from '../../services/documents/resource-schemas.js';
+import { writeBodySchema } from '../../services/documents/write-body.js';
+import type { WriteBody } from '../../services/documents/write-body.js';
 import type { ServerContext } from '../server-context.js';
-import type { RouteDefinition } from './route-definition.js';
+import { defineRoute } from './route-definition.js';
+import type { RouteDefinition, RouteInput } from './route-definition.js';
 
-const MAX_ID = 2 ** 31 - 1;
-
-/** The `:id` of a path; an id that cannot exist names nothing: 404. */
-export function documentId(raw: unknown, noun: string): number {
-  const id = typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!(id <= MAX_ID)) throw new NotFoundError(`No ${noun} ${String(raw)} in this project`);
-  return id;
+/** `:projectId` and the document's `:id`; an id that cannot exist names nothing: 404. */
+export function documentPathSchema(noun: string) {
+  return z.object({ projectId: projectIdParam, id: pathIdParam((raw) => `No ${noun} ${raw} in this project`) });
 }
 
 /** Answers a resource with its version as a strong ETag (`"3"`), usable as `If-Match`. */
@@ -42,78 +41,83 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
   const collection = `/v1/projects/:projectId/${segment}`;
   const item = `${collection}/:id`;
   const keyConflict = resource.keyOf ? [409] : [];
-  const update = (mode: 'put' | 'patch') => async (req: Request, res: Response) => {
-    const id = documentId(req.params.id, noun);
-    send(res, await service.update(authorizedProjectId(res.locals), id, req.body, req.get('If-Match'), mode));
+  const params = documentPathSchema(noun);
+  const writeBody = writeBodySchema(resource);
+  const update = (mode: 'put' | 'patch') => async ({ params: { id }, body }: RouteInput<{ id: number }, undefined, WriteBody>, req: Request, res: Response) => {
+    send(res, await service.update(authorizedProjectId(res.locals), id, body, req.get('If-Match'), mode));
   };
   return [
-    {
+    defineRoute({
       ...base(resource, 'read'),
       method: 'get',
       path: collection,
       summary: `List ${segment} (keyset pagination by id)`,
       query: pageQuerySchema,
       responses: { 200: { description: `A page of ${segment}; pass \`next\` as \`after\` for the next one`, schema: schemas.page } },
-      handler: async (_req, res) => {
-        res.json(await service.list(authorizedProjectId(res.locals), res.locals.query as PageQuery));
+      handler: async ({ query }, _req, res) => {
+        res.json(await service.list(authorizedProjectId(res.locals), query));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...base(resource, 'write'),
       method: 'post',
       path: collection,
       summary: `Create a ${noun}`,
-      body: { schema: schemas.create },
+      body: { schema: schemas.create, input: writeBody },
       responses: { 201: { description: `The new ${noun} (version 1)`, schema: schemas.created } },
       errors: keyConflict,
-      handler: async (req, res) => {
-        const shown = await service.create(authorizedProjectId(res.locals), req.body);
+      handler: async ({ body }, req, res) => {
+        const shown = await service.create(authorizedProjectId(res.locals), body);
         res.set('Location', `${req.originalUrl.split('?')[0] ?? ''}/${Number(shown.body.id)}`);
         send(res, shown, 201);
       },
-    },
-    {
+    }),
+    defineRoute({
       ...base(resource, 'read'),
       method: 'get',
       path: item,
       summary: `Get a ${noun}`,
       responses: { 200: { description: `The ${noun}; ETag carries its version`, schema: schemas.response } },
+      params,
       errors: [404],
-      handler: async (req, res) => {
-        send(res, await service.get(authorizedProjectId(res.locals), documentId(req.params.id, noun)));
+      handler: async ({ params: { id } }, _req, res) => {
+        send(res, await service.get(authorizedProjectId(res.locals), id));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...base(resource, 'write'),
       method: 'put',
       path: item,
       summary: `Replace a ${noun} (send the version you read, in the body or as If-Match)`,
-      body: { schema: schemas.put },
+      params,
+      body: { schema: schemas.put, input: writeBody },
       responses: { 200: { description: `The ${noun}, one version later`, schema: schemas.response } },
       errors: [404, 409],
       handler: update('put'),
-    },
-    {
+    }),
+    defineRoute({
       ...base(resource, 'write'),
       method: 'patch',
       path: item,
       summary: `Change fields of a ${noun} (null removes an optional field; send the version you read)`,
-      body: { schema: schemas.patch },
+      params,
+      body: { schema: schemas.patch, input: writeBody },
       responses: { 200: { description: `The ${noun}, one version later`, schema: schemas.response } },
       errors: [404, 409],
       handler: update('patch'),
-    },
-    {
+    }),
+    defineRoute({
       ...base(resource, 'admin'),
       method: 'delete',
       path: item,
       summary: `Delete a ${noun}${resource.kind === 'webhook' ? ' and its delivery log' : ''}`,
       responses: { 204: { description: 'Deleted' } },
+      params,
       errors: [404],
-      handler: async (req, res) => {
-        await service.remove(authorizedProjectId(res.locals), documentId(req.params.id, noun));
+      handler: async ({ params: { id } }, _req, res) => {
+        await service.remove(authorizedProjectId(res.locals), id);
         res.status(204).end();
       },
-    },
+    }),
   ];
 }

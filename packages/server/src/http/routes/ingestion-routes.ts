@@ -1,22 +1,25 @@
+import { z } from 'zod';
 import { LIMITS, trackBodySchema, trackResponseSchema } from '../../schemas/index.js';
 import { decideGuidesResponseSchema, decideQuerySchema, decideSurveysResponseSchema } from '../../schemas/decide.js';
 import { flagsEvaluateBodySchema, flagsEvaluateResponseSchema } from '../../schemas/flags-evaluate.js';
 import { identifyBodySchema, identifyResponseSchema } from '../../schemas/identify.js';
-import { REPLAY_LIMITS, replayBodySchema, replayResponseSchema } from '../../schemas/replay-chunk.js';
+import { REPLAY_LIMITS, replayBodySchema, replayInputSchema, replayResponseSchema } from '../../schemas/replay-chunk.js';
 import { decideGuidesHandler, decideSurveysHandler } from '../decide-route.js';
 import { flagsEvaluateHandler } from '../flags-route.js';
 import { identifyHandler } from '../identify-route.js';
-import { replayHandler } from '../replay-route.js';
+import { readReplayBody, replayHandler } from '../replay-route.js';
 import type { ServerContext } from '../server-context.js';
 import { trackHandler } from '../track-route.js';
+import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /** The collection endpoint: routes called by SDKs with a `pk_` key, from browsers (CORS) and servers. */
 export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
   const { options, clock, commit, storage } = ctx;
   const sdk = { tag: 'Ingestion', access: { kind: 'sdk_key' }, cors: true } as const;
+  const replayLimits = { maxBodyBytes: ctx.maxBodyBytes, maxDecodedBytes: REPLAY_LIMITS.maxDecodedBytes };
   return [
-    {
+    defineRoute({
       method: 'post',
       path: '/v1/track',
       summary: 'Ingest one event or a batch',
@@ -24,11 +27,12 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'sdk_key' },
       limit: 'track',
       cors: true,
-      body: { schema: trackBodySchema, contentTypes: ['application/json', 'text/plain'] },
+      // The fast path validates the events itself, one by one (held to `trackedEventSchema` by a test).
+      body: { schema: trackBodySchema, input: z.unknown(), contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'Valid events stored; invalid ones reported by index', schema: trackResponseSchema } },
       handler: trackHandler({ commit, clock, options, maxBatchSize: options.maxBatchSize ?? LIMITS.maxBatchSize }),
-    },
-    {
+    }),
+    defineRoute({
       ...sdk,
       method: 'post',
       path: '/v1/identify',
@@ -38,18 +42,18 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 200: { description: 'Linked (or already linked to this user); $identify stored', schema: identifyResponseSchema } },
       errors: [409],
       handler: identifyHandler({ events: storage.events, commit }, clock),
-    },
-    {
+    }),
+    defineRoute({
       ...sdk,
       method: 'post',
       path: '/v1/replay/chunks',
       summary: 'Store session-replay chunks (JSON, optionally Content-Encoding: gzip)',
       limit: 'ingest',
-      body: { schema: replayBodySchema, read: 'raw', contentTypes: ['application/json'] },
+      body: { schema: replayBodySchema, input: replayInputSchema, read: 'raw', decode: (req) => readReplayBody(req, replayLimits), contentTypes: ['application/json'] },
       responses: { 200: { description: 'Chunks stored; a repeated (session_id, seq) keeps its first copy', schema: replayResponseSchema } },
-      handler: replayHandler({ events: storage.events, maxBodyBytes: ctx.maxBodyBytes, maxDecodedBytes: REPLAY_LIMITS.maxDecodedBytes }),
-    },
-    {
+      handler: replayHandler(storage.events),
+    }),
+    defineRoute({
       ...sdk,
       method: 'get',
       path: '/v1/decide/guides',
@@ -58,8 +62,8 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       query: decideQuerySchema,
       responses: { 200: { description: 'Active, targeted guides the person has not closed, in id order', schema: decideGuidesResponseSchema } },
       handler: decideGuidesHandler(storage),
-    },
-    {
+    }),
+    defineRoute({
       ...sdk,
       method: 'get',
       path: '/v1/decide/surveys',
@@ -68,8 +72,8 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       query: decideQuerySchema,
       responses: { 200: { description: 'Active, targeted surveys the person has not answered or dismissed, in id order', schema: decideSurveysResponseSchema } },
       handler: decideSurveysHandler(storage),
-    },
-    {
+    }),
+    defineRoute({
       ...sdk,
       method: 'post',
       path: '/v1/flags/evaluate',
@@ -78,6 +82,6 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: flagsEvaluateBodySchema, contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'The value of each flag: a variant key, true, or false', schema: flagsEvaluateResponseSchema } },
       handler: flagsEvaluateHandler(storage),
-    },
+    }),
   ];
 }

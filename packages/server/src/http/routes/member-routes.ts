@@ -1,15 +1,19 @@
-import type { Request } from 'express';
+import { z } from 'zod';
 import { HttpError, NotFoundError } from '../../errors/index.js';
 import { authorizedProjectId } from '../../access/principal.js';
 import { requireOwner } from '../../access/project-standing.js';
 import { createAccount } from '../../auth/create-account.js';
-import { parseBody, pathId } from '../../auth/request-input.js';
 import type { ConfigStore, MemberRole, MembershipRecord } from '../../ports/index.js';
 import { addMemberBodySchema, memberListSchema, memberSchema, memberView, patchMemberBodySchema } from '../../schemas/member.js';
+import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { ServerContext } from '../server-context.js';
+import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 const LAST_OWNER = 'A project needs at least one owner: make another member owner first';
+
+/** `:projectId` and the member's `:accountId`; an id that cannot exist is 404. */
+const memberPathSchema = z.object({ projectId: projectIdParam, accountId: pathIdParam(() => 'Member not found') });
 
 async function ownerCount(config: ConfigStore, projectId: number): Promise<number> {
   return (await config.listProjectMembers(projectId)).filter((member) => member.role === 'owner').length;
@@ -27,26 +31,26 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
     const account = await config.getAccount(membership.account_id);
     return account && memberView(membership, account);
   };
-  const loadMembership = async (req: Request, projectId: number): Promise<MembershipRecord> => {
-    const membership = await config.getMembership(pathId(req, 'accountId', 'Member'), projectId);
+  const loadMembership = async (accountId: number, projectId: number): Promise<MembershipRecord> => {
+    const membership = await config.getMembership(accountId, projectId);
     if (!membership) throw new NotFoundError('Member not found');
     return membership;
   };
 
   return [
-    {
+    defineRoute({
       ...member,
       method: 'get',
       path: '/v1/projects/:projectId/members',
       summary: 'Members of the project with their roles',
       responses: { 200: { description: 'Every member, by account id', schema: memberListSchema } },
-      handler: async (_req, res) => {
+      handler: async (_input, _req, res) => {
         const memberships = await config.listProjectMembers(authorizedProjectId(res.locals));
         const items = await Promise.all(memberships.map(view));
         res.json({ items: items.filter((item) => item !== undefined) });
       },
-    },
-    {
+    }),
+    defineRoute({
       ...member,
       method: 'post',
       path: '/v1/projects/:projectId/members',
@@ -54,9 +58,8 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: addMemberBodySchema },
       responses: { 201: { description: 'The new member', schema: memberSchema } },
       errors: [404, 409],
-      handler: async (req, res) => {
+      handler: async ({ body: input }, _req, res) => {
         const projectId = authorizedProjectId(res.locals);
-        const input = parseBody(addMemberBodySchema, req.body);
         if (input.role === 'owner') requireOwner(res.locals, 'grant the owner role');
         const account =
           input.password === undefined
@@ -66,19 +69,21 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
         const membership = await config.addMembership({ account_id: account.id, project_id: projectId, role: input.role });
         res.status(201).json(memberView(membership, account));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...member,
       method: 'patch',
       path: '/v1/projects/:projectId/members/:accountId',
       summary: "Change a member's role",
       body: { schema: patchMemberBodySchema },
       responses: { 200: { description: 'The member with the new role', schema: memberSchema } },
+      params: memberPathSchema,
+      // The body's 400 has always come before the 404 of an account id that cannot exist.
+      paramsAfterBody: true,
       errors: [404, 409],
-      handler: async (req, res) => {
+      handler: async ({ params, body: { role } }, _req, res) => {
         const projectId = authorizedProjectId(res.locals);
-        const { role } = parseBody(patchMemberBodySchema, req.body);
-        const current = await loadMembership(req, projectId);
+        const current = await loadMembership(params.accountId, projectId);
         const next: MemberRole = role;
         if (current.role !== next && (current.role === 'owner' || next === 'owner')) requireOwner(res.locals, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
         if (current.role === 'owner' && next !== 'owner' && (await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
@@ -87,17 +92,18 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
         if (!shown) throw new NotFoundError('Member not found');
         res.json(shown);
       },
-    },
-    {
+    }),
+    defineRoute({
       ...member,
       method: 'delete',
       path: '/v1/projects/:projectId/members/:accountId',
       summary: 'Remove a member from the project (the account stays)',
       responses: { 204: { description: 'Removed' } },
+      params: memberPathSchema,
       errors: [404, 409],
-      handler: async (req, res) => {
+      handler: async ({ params }, _req, res) => {
         const projectId = authorizedProjectId(res.locals);
-        const current = await loadMembership(req, projectId);
+        const current = await loadMembership(params.accountId, projectId);
         if (current.role === 'owner') {
           requireOwner(res.locals, 'remove an owner');
           if ((await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
@@ -105,6 +111,6 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
         if (!(await config.removeMembership(current.account_id, projectId))) throw new NotFoundError('Member not found');
         res.status(204).end();
       },
-    },
+    }),
   ];
 }

@@ -16,7 +16,7 @@ export function metaRoutes(routes: () => RouteDefinition[], version: string): Ro
       tag: 'Meta',
       access: { kind: 'public' },
       responses: { 200: { description: 'OpenAPI 3.1 document', schema: z.record(z.string(), z.unknown()) } },
-      handler: (_req, res) => {
+      handler: (_input, _req, res) => {
         document ??= buildOpenApiDocument(routes(), version);
         res.json(document);
       },

@@ -1,32 +1,19 @@
 import type { RequestHandler, Router } from 'express';
-import { BadRequestError } from '../../errors/index.js';
 import { corsHeaders, corsPreflight, projectCors } from '../../ingest/browser-cors.js';
 import { cachedProjectOrigins } from '../../ingest/project-origins.js';
 import type { ProjectOrigins } from '../../ingest/project-origins.js';
 import { authenticateFor, authorizeFor } from '../../access/access-middleware.js';
-import { describeIssues } from '../../schemas/index.js';
 import { routeBodyGuard } from '../body-guard.js';
 import { jsonBody } from '../json-body.js';
 import { securityHeaders } from '../security-headers.js';
 import { inRequestStorageBudget } from '../../storage/storage-budget.js';
 import type { ServerContext } from '../server-context.js';
 import type { RouteDefinition } from './route-definition.js';
+import { routeHandler } from './route-input.js';
 
 /** Each project's `settings.cors_origins`, read at most once per `projectCorsCacheMs` (docs/ingestion-track.md). */
 function projectOrigins(ctx: ServerContext): ProjectOrigins {
   return cachedProjectOrigins(ctx.config, { ttlMs: ctx.options.projectCorsCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now });
-}
-
-/** Validates the query string into `res.locals.query` (Express 5's `req.query` is read-only). */
-function queryValidator(route: RouteDefinition): RequestHandler | undefined {
-  const { query } = route;
-  if (!query) return undefined;
-  return (req, res, next) => {
-    const parsed = query.safeParse(req.query);
-    if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
-    res.locals.query = parsed.data;
-    next();
-  };
 }
 
 /**
@@ -44,7 +31,7 @@ function forwardRejection(handler: RequestHandler): RequestHandler {
 /**
  * The middleware chain of one route, in the order that answers the cheapest question first:
  * CORS, authentication (401), authorization (403), the project's CORS allow-list (403), rate limit (429),
- * body (400/413/415), handler.
+ * body reading (400/413/415), input validation (400, 404 for path parameters), handler.
  * SDK keys may sit in the body, and query routes name their project in it, so for those the body is
  * read before the step that needs it.
  */
@@ -60,7 +47,7 @@ export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf
   else if (route.access.kind === 'project' && route.access.projectFrom === 'body') steps = [authenticate, ...body, authorize, origins, limit];
   else steps = [authenticate, authorize, origins, limit, ...body];
   if (route.cors) steps.unshift(corsHeaders(ctx.options.corsOrigins));
-  steps.push(queryValidator(route), route.handler);
+  steps.push(routeHandler(route));
   return steps.filter((step): step is RequestHandler => step !== undefined).map(forwardRejection).map(inRequestStorageBudget);
 }
 

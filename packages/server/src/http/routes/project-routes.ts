@@ -1,6 +1,5 @@
 import { NotFoundError, UnauthorizedError } from '../../errors/index.js';
 import { accessLocals, authorizedProjectId } from '../../access/principal.js';
-import { parseBody } from '../../auth/request-input.js';
 import { createApiKey } from '../../keys/create-api-key.js';
 import { checkedPlan, DEFAULT_PROJECT_PLAN, refusePlanChange } from '../../limits/operator-plan.js';
 import { apiKeyView } from '../../schemas/api-key.js';
@@ -14,6 +13,7 @@ import {
   projectView,
 } from '../../schemas/project.js';
 import type { ServerContext } from '../server-context.js';
+import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 function signedInAccount(locals: Record<string, unknown>): number {
@@ -33,7 +33,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
     return found;
   };
   return [
-    {
+    defineRoute({
       ...project,
       method: 'get',
       path: '/v1/projects',
@@ -41,9 +41,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'account' },
       query: projectListQuerySchema,
       responses: { 200: { description: 'A page of projects in id order', schema: projectListSchema } },
-      handler: async (_req, res) => {
+      handler: async ({ query: { after, limit } }, _req, res) => {
         const accountId = signedInAccount(res.locals);
-        const { after, limit } = res.locals.query as { after?: number; limit: number };
         const page = await config.listProjects({ accountId, after, limit });
         const roles = new Map((await config.listAccountMemberships(accountId)).map((m) => [m.project_id, m.role]));
         const items = page.items.flatMap((p) => {
@@ -52,8 +51,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
         });
         res.json({ items, next: page.next });
       },
-    },
-    {
+    }),
+    defineRoute({
       ...project,
       method: 'post',
       path: '/v1/projects',
@@ -62,9 +61,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: createProjectBodySchema },
       responses: { 201: { description: 'The project and its SDK key, shown in full only here', schema: createdProjectSchema } },
       errors: [403],
-      handler: async (req, res) => {
+      handler: async ({ body: input }, _req, res) => {
         const accountId = signedInAccount(res.locals);
-        const input = parseBody(createProjectBodySchema, req.body);
         refusePlanChange(input.plan, defaultPlan);
         const created = await config.createProject({ name: input.name, plan: defaultPlan, settings: input.settings ?? {} });
         await config.addMembership({ account_id: accountId, project_id: created.id, role: 'owner' });
@@ -74,8 +72,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
           api_key: { ...apiKeyView(pk.record), key: pk.key },
         });
       },
-    },
-    {
+    }),
+    defineRoute({
       ...project,
       method: 'get',
       path: '/v1/projects/:projectId',
@@ -83,11 +81,11 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'project', scope: 'read' },
       responses: { 200: { description: 'The project', schema: projectSchema } },
       errors: [404],
-      handler: async (_req, res) => {
+      handler: async (_input, _req, res) => {
         res.json(projectView(await loadProject(authorizedProjectId(res.locals))));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...project,
       method: 'patch',
       path: '/v1/projects/:projectId',
@@ -96,9 +94,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: patchProjectBodySchema },
       responses: { 200: { description: 'The updated project', schema: projectSchema } },
       errors: [404],
-      handler: async (req, res) => {
+      handler: async ({ body: patch }, _req, res) => {
         const projectId = authorizedProjectId(res.locals);
-        const patch = parseBody(patchProjectBodySchema, req.body);
         const current = await loadProject(projectId);
         refusePlanChange(patch.plan, current.plan);
         const { name, settings } = patch;
@@ -106,8 +103,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
         if (!updated) throw new NotFoundError('Project not found');
         res.json(projectView(updated));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...project,
       method: 'delete',
       path: '/v1/projects/:projectId',
@@ -115,7 +112,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'project', scope: 'admin' },
       responses: { 204: { description: 'Deleted' } },
       errors: [404],
-      handler: async (_req, res) => {
+      handler: async (_input, _req, res) => {
         const projectId = authorizedProjectId(res.locals);
         await loadProject(projectId);
         // Events first: if this fails the project still exists and the delete can be retried.
@@ -123,6 +120,6 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
         await config.deleteProject(projectId);
         res.status(204).end();
       },
-    },
+    }),
   ];
 }

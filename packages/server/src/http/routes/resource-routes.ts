@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { authorizedProjectId } from '../../access/principal.js';
 import { eventPageQuerySchema, pageQuerySchema, pageSchema } from '../../schemas/documents/common.js';
-import type { EventPageQuery, PageQuery } from '../../schemas/documents/common.js';
 import { webhookDeliverySchema } from '../../schemas/documents/webhook.js';
 import { alertResource } from '../../services/documents/alert-resource.js';
 import type { DocumentResource } from '../../services/documents/document-resource.js';
@@ -13,7 +12,8 @@ import { createSecretBox } from '../../secrets/index.js';
 import { webhookResource } from '../../services/documents/webhook-resource.js';
 import { eventSchema } from '../../services/users/user-schemas.js';
 import type { ServerContext } from '../server-context.js';
-import { documentId, documentRoutes } from './document-routes.js';
+import { documentPathSchema, documentRoutes } from './document-routes.js';
+import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 const responseSchema = eventSchema.extend({
@@ -27,32 +27,34 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
   const webhooks = documentService(webhookResource, deps);
   const read = { access: { kind: 'project', scope: 'read' }, limit: 'api', errors: [404] } as const;
   return [
-    {
+    defineRoute({
       ...read,
       method: 'get',
       path: '/v1/projects/:projectId/surveys/:id/responses',
       summary: "A survey's responses, newest first (from its $survey_sent events)",
       tag: 'Surveys',
+      params: documentPathSchema('survey'),
       query: eventPageQuerySchema,
       responses: { 200: { description: 'A page of responses; pass `next` as `before` for older ones', schema: pageSchema(responseSchema, z.string()) } },
-      handler: async (req, res) => {
-        const survey = await surveys.load(authorizedProjectId(res.locals), documentId(req.params.id, 'survey'));
-        res.json(await listSurveyResponses(ctx.storage.events, survey, res.locals.query as EventPageQuery));
+      handler: async ({ params, query }, _req, res) => {
+        const survey = await surveys.load(authorizedProjectId(res.locals), params.id);
+        res.json(await listSurveyResponses(ctx.storage.events, survey, query));
       },
-    },
-    {
+    }),
+    defineRoute({
       ...read,
       method: 'get',
       path: '/v1/projects/:projectId/webhooks/:id/deliveries',
       summary: "A webhook's delivery attempts, oldest first (keyset pagination by id)",
       tag: 'Webhooks',
+      params: documentPathSchema('webhook'),
       query: pageQuerySchema,
       responses: { 200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) } },
-      handler: async (req, res) => {
-        const webhook = await webhooks.load(authorizedProjectId(res.locals), documentId(req.params.id, 'webhook'));
-        res.json(await listWebhookDeliveries(ctx.storage.config, webhook, res.locals.query as PageQuery));
+      handler: async ({ params, query }, _req, res) => {
+        const webhook = await webhooks.load(authorizedProjectId(res.locals), params.id);
+        res.json(await listWebhookDeliveries(ctx.storage.config, webhook, query));
       },
-    },
+    }),
   ];
 }
 

@@ -4,7 +4,8 @@ import type { ConfigStore, DocumentRecord, DocumentRef, JsonObject, JsonValue } 
 import { describeIssues, patchDocumentData } from '../../schemas/index.js';
 import type { PageQuery } from '../../schemas/documents/common.js';
 import type { DocumentResource, WriteContext } from './document-resource.js';
-import { expectedVersion, readWriteBody } from './write-body.js';
+import { expectedVersion } from './write-body.js';
+import type { WriteBody } from './write-body.js';
 
 /** A resource as answered, with its version for the `ETag` header. */
 export interface ShownDocument {
@@ -82,8 +83,7 @@ export function documentService(resource: DocumentResource, deps: DocumentServic
       return { body: presentDocument(resource, record), version: record.version };
     },
 
-    async create(projectId: number, body: unknown): Promise<ShownDocument> {
-      const { fields } = readWriteBody(resource, body);
+    async create(projectId: number, { fields }: WriteBody): Promise<ShownDocument> {
       const { data, key } = await prepared(validated(resource.schema.safeParse(fields)), { config, projectId, now });
       const record = await keyed(key, () => config.createDocument({ project_id: projectId, kind, key, data }));
       return { body: { ...presentDocument(resource, record), ...resource.presentCreated?.(record.data) }, version: record.version };
@@ -94,8 +94,7 @@ export function documentService(resource: DocumentResource, deps: DocumentServic
      * top-level fields into the stored ones (`null` removes one). Either way the result is validated as a
      * whole and stored only if the document is still at the version the client read (else 409).
      */
-    async update(projectId: number, id: number, body: unknown, ifMatch: string | undefined, mode: 'put' | 'patch'): Promise<ShownDocument> {
-      const { fields, version } = readWriteBody(resource, body);
+    async update(projectId: number, id: number, { fields, version }: WriteBody, ifMatch: string | undefined, mode: 'put' | 'patch'): Promise<ShownDocument> {
       const expected = expectedVersion(version, ifMatch);
       const ref = { projectId, kind, id };
       const existing = await load(ref);

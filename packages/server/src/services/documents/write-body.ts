@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { BadRequestError } from '../../errors/index.js';
 import { ENVELOPE_FIELDS } from '../../schemas/documents/common.js';
 import type { DocumentResource } from './document-resource.js';
@@ -12,19 +13,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function versionOf(value: unknown): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) throw new BadRequestError('version must be a positive integer');
-  return value;
-}
-
-/**
- * Splits a create, PUT or PATCH body: `version` is taken out, the envelope and read-only fields a
- * client sends back unchanged from a response are dropped, and any other field the resource does not
- * have is refused (a misspelt field would otherwise be lost silently).
- */
-export function readWriteBody(resource: DocumentResource, body: unknown): WriteBody {
-  if (!isPlainObject(body)) throw new BadRequestError('Body must be a JSON object');
+/** A write body split into fields and version, or why it cannot be one. */
+function splitWriteBody(resource: DocumentResource, body: unknown): WriteBody | { error: string } {
+  if (!isPlainObject(body)) return { error: 'Body must be a JSON object' };
   const ignored = new Set<string>([...ENVELOPE_FIELDS, ...(resource.readOnlyFields ?? [])]);
   const known = new Set(Object.keys(resource.patchSchema.shape));
   const fields: Record<string, unknown> = {};
@@ -33,8 +24,26 @@ export function readWriteBody(resource: DocumentResource, body: unknown): WriteB
     if (known.has(name)) fields[name] = value;
     else if (!ignored.has(name)) unknown.push(name);
   }
-  if (unknown.length > 0) throw new BadRequestError(`Unknown field${unknown.length > 1 ? 's' : ''} of a ${resource.noun}: ${unknown.slice(0, 10).join(', ')}`);
-  return { fields, version: versionOf(body.version) };
+  if (unknown.length > 0) return { error: `Unknown field${unknown.length > 1 ? 's' : ''} of a ${resource.noun}: ${unknown.slice(0, 10).join(', ')}` };
+  const { version } = body;
+  if (version === undefined) return { fields, version: undefined };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) return { error: 'version must be a positive integer' };
+  return { fields, version };
+}
+
+/**
+ * The body of a create, PUT or PATCH request, split: `version` is taken out, the envelope and
+ * read-only fields a client sends back unchanged from a response are dropped, and any other field the
+ * resource does not have is refused (a misspelt field would otherwise be lost silently). The fields'
+ * values are validated by the service, once merged with the stored document.
+ */
+export function writeBodySchema(resource: DocumentResource) {
+  return z.unknown().transform((body, ctx): WriteBody => {
+    const split = splitWriteBody(resource, body);
+    if (!('error' in split)) return split;
+    ctx.addIssue({ code: 'custom', message: split.error });
+    return z.NEVER;
+  });
 }
 
 /** `If-Match: "3"` (or `W/"3"`, or `3`) → 3; absent → undefined; anything else is a 400. */

@@ -1,8 +1,5 @@
-import { BadRequestError } from '../../errors/index.js';
 import type { StorageAdapter } from '../../ports/index.js';
-import { describeIssues } from '../../schemas/index.js';
-import { flagsEvaluateBodySchema } from '../../schemas/flags-evaluate.js';
-import type { FlagsEvaluateResponse } from '../../schemas/flags-evaluate.js';
+import type { FlagsEvaluateBody, FlagsEvaluateResponse } from '../../schemas/flags-evaluate.js';
 import { evaluateFlag } from './evaluate-flag.js';
 import { flagPerson } from './flag-person.js';
 import { loadFlags } from './load-flags.js';
@@ -11,10 +8,7 @@ import { loadFlags } from './load-flags.js';
  * `POST /v1/flags/evaluate`: the named flags (unknown, invalid or inactive ones are false), or every
  * active flag when no key is named, for the person of the body.
  */
-export async function evaluateFlags(storage: Pick<StorageAdapter, 'events' | 'config'>, projectId: number, raw: unknown): Promise<FlagsEvaluateResponse> {
-  const parsed = flagsEvaluateBodySchema.safeParse(raw);
-  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
-  const body = parsed.data;
+export async function evaluateFlags(storage: Pick<StorageAdapter, 'events' | 'config'>, projectId: number, body: FlagsEvaluateBody): Promise<FlagsEvaluateResponse> {
   const named = [...(body.key === undefined ? [] : [body.key]), ...(body.keys ?? [])];
   const everyFlag = body.key === undefined && body.keys === undefined;
   const [flags, person] = await Promise.all([

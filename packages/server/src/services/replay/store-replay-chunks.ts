@@ -1,7 +1,4 @@
-import { BadRequestError } from '../../errors/index.js';
 import type { EventStore } from '../../ports/index.js';
-import { describeIssues } from '../../schemas/index.js';
-import { replayChunkListSchema, replayChunkSchema } from '../../schemas/replay-chunk.js';
 import type { ParsedReplayChunk, ReplayResponse } from '../../schemas/replay-chunk.js';
 import { encodeReplayEvents } from './replay-chunk-data.js';
 
@@ -11,12 +8,8 @@ function chunkTime(chunk: ParsedReplayChunk): number {
   return chunk.events.reduce((earliest, event) => Math.min(earliest, event.timestamp), Number.POSITIVE_INFINITY);
 }
 
-/** Validates a decoded replay body (one chunk or `{ chunks }`) and stores each chunk once, in order. */
-export async function storeReplayChunks(events: EventStore, projectId: number, body: unknown): Promise<ReplayResponse> {
-  const isList = typeof body === 'object' && body !== null && 'chunks' in body;
-  const parsed = isList ? replayChunkListSchema.safeParse(body) : replayChunkSchema.safeParse(body);
-  if (!parsed.success) throw new BadRequestError(describeIssues(parsed.error));
-  const chunks = 'chunks' in parsed.data ? parsed.data.chunks : [parsed.data];
+/** Stores each validated chunk of a replay body once, in order. */
+export async function storeReplayChunks(events: EventStore, projectId: number, chunks: ParsedReplayChunk[]): Promise<ReplayResponse> {
   let stored = 0;
   for (const chunk of chunks) {
     const inserted = await events.appendReplayChunk({
