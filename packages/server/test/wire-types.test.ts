@@ -1,0 +1,60 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
+import type { ErrorBody, EventQuery, IdentifyRequest, QUERY_FILTER_OPERATORS, QueryFilter, QueryResponse, TrackBatch, TrackedEvent, TrackRequestBody, TrackResponse } from '@northstar/core';
+import { QUERY_INTERVALS, QUERY_METRICS } from '@northstar/core';
+import type { PropertyFilter } from '../src/ports/index.js';
+import type { errorBodySchema, queryResponseSchema, trackBodySchema, trackedEventSchema, trackResponseSchema } from '../src/schemas/index.js';
+import { eventQuerySchema } from '../src/schemas/index.js';
+import type { propertyFilterSchema } from '../src/schemas/event-query-filters.js';
+import type { identifyBodySchema, identifyResponseSchema } from '../src/schemas/identify.js';
+
+// The wire types of @northstar/core are written by hand (core imports neither zod nor the server); these
+// assertions hold them to the server's schemas. They are checked by `npm run typecheck`, which compiles
+// this file: a field added, dropped or retyped on one side only fails the build.
+
+/** The batch form of the track body, as the schema takes it. */
+type TrackBatchInput = Extract<z.input<typeof trackBodySchema>, { batch: unknown }>;
+
+describe('the wire types of @northstar/core', () => {
+  it('send nothing to /v1/track that the schema does not take, and name every field it reads', () => {
+    expectTypeOf<TrackedEvent>().toExtend<z.input<typeof trackedEventSchema>>();
+    expectTypeOf<keyof TrackedEvent>().toEqualTypeOf<keyof z.input<typeof trackedEventSchema>>();
+    expectTypeOf<TrackBatch>().toExtend<TrackBatchInput>();
+    expectTypeOf<TrackRequestBody>().toExtend<z.input<typeof trackBodySchema>>();
+  });
+
+  it('read the answer of /v1/track exactly as the schema describes it', () => {
+    expectTypeOf<TrackResponse>().toEqualTypeOf<z.output<typeof trackResponseSchema>>();
+  });
+
+  it('send an identify body the schema takes', () => {
+    expectTypeOf<IdentifyRequest>().toExtend<z.input<typeof identifyBodySchema>>();
+    expectTypeOf<z.output<typeof identifyResponseSchema>>().toHaveProperty('event_uuid').toEqualTypeOf<string>();
+  });
+
+  it('describe the event query as the schema validates it, both ways', () => {
+    expectTypeOf<EventQuery>().toExtend<z.input<typeof eventQuerySchema>>();
+    expectTypeOf<z.output<typeof eventQuerySchema>>().toExtend<EventQuery>();
+    expectTypeOf<keyof EventQuery>().toEqualTypeOf<keyof z.input<typeof eventQuerySchema>>();
+    expectTypeOf<QueryFilter>().toExtend<z.input<typeof propertyFilterSchema>>();
+    expectTypeOf<z.output<typeof propertyFilterSchema>>().toExtend<QueryFilter>();
+  });
+
+  it('read the query answer and the error body exactly as the schemas describe them', () => {
+    expectTypeOf<QueryResponse>().toExtend<z.output<typeof queryResponseSchema>>();
+    expectTypeOf<z.output<typeof queryResponseSchema>>().toExtend<QueryResponse>();
+    expectTypeOf<ErrorBody>().toEqualTypeOf<z.output<typeof errorBodySchema>>();
+  });
+
+  it('list the metrics, intervals and filter operators the schema accepts', () => {
+    expect(eventQuerySchema.shape.metric.options).toEqual([...QUERY_METRICS]);
+    expect(eventQuerySchema.shape.interval.options).toEqual([...QUERY_INTERVALS]);
+    expectTypeOf<QueryFilter['op']>().toEqualTypeOf<(typeof QUERY_FILTER_OPERATORS)[number]>();
+  });
+});
+
+describe('the ports', () => {
+  it("take a validated query's filters as they are: the schema's output is the stores' PropertyFilter", () => {
+    expectTypeOf<z.output<typeof propertyFilterSchema>>().toEqualTypeOf<PropertyFilter>();
+  });
+});
