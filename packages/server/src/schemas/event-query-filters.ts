@@ -13,6 +13,9 @@ export const FILTER_OPERATORS = QUERY_FILTER_OPERATORS;
 const propertyName = (field: string) =>
   z.string({ error: `${field} must be a string` }).min(1, `${field} must not be empty`).max(LIMITS.maxPropertyKeyLength, `${field} is longer than ${LIMITS.maxPropertyKeyLength} characters`);
 
+const filterProperty = propertyName('filters[].property');
+const stringValue = z.string().max(LIMITS.maxStringValueLength);
+
 /**
  * `{ property, op, value }`: a string value tests `str_properties`, a number `num_properties`;
  * `contains` takes a string, `gt`/`lt` a number, `is_set` no value.
@@ -20,9 +23,9 @@ const propertyName = (field: string) =>
 export const propertyFilterSchema = z
   .object(
     {
-      property: propertyName('filters[].property'),
+      property: filterProperty,
       op: z.enum(FILTER_OPERATORS, { error: `filters[].op must be one of ${FILTER_OPERATORS.join(', ')}` }),
-      value: z.union([z.string().max(LIMITS.maxStringValueLength), z.number()]).optional(),
+      value: z.union([stringValue, z.number()]).optional(),
     },
     { error: 'filters[] must be objects' },
   )
@@ -42,10 +45,10 @@ export const propertyFilterSchema = z
   // Checked above: the filter is one of these shapes, which the stores' `PropertyFilter` names.
   .pipe(
     z.discriminatedUnion('op', [
-      z.object({ property: z.string(), op: z.enum(['eq', 'neq']), value: z.union([z.string(), z.number()]) }),
-      z.object({ property: z.string(), op: z.literal('contains'), value: z.string() }),
-      z.object({ property: z.string(), op: z.enum(['gt', 'lt']), value: z.number() }),
-      z.object({ property: z.string(), op: z.literal('is_set') }),
+      z.object({ property: filterProperty, op: z.enum(['eq', 'neq']), value: z.union([stringValue, z.number()]) }),
+      z.object({ property: filterProperty, op: z.literal('contains'), value: stringValue }),
+      z.object({ property: filterProperty, op: z.enum(['gt', 'lt']), value: z.number() }),
+      z.object({ property: filterProperty, op: z.literal('is_set') }),
     ]),
   );
 
