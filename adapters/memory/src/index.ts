@@ -1,6 +1,7 @@
 export { createMemoryStorage } from './memory-storage.js';
 export type { MemoryStorage, MemoryStorageOptions } from './memory-storage.js';
 export { createMemoryRateLimitStore } from './memory-rate-limits.js';
+export { createMemoryJobQueue } from './memory-job-queue.js';
 // The reference computations, pure over events, for other in-process engines (the two-port test adapter).
 export { aggregateEvents } from './memory-aggregate.js';
 export { listEventsIn } from './memory-event-listing.js';

@@ -2,14 +2,15 @@ import type { StorageAdapter, StoragePorts } from '@northstar/server';
 import { createMemoryConfigStore } from './memory-config-store.js';
 import { clearMemoryEventState, createMemoryEventState } from './memory-event-state.js';
 import { createMemoryEventLog } from './memory-event-log.js';
+import { createMemoryJobQueue } from './memory-job-queue.js';
 import { createMemoryPersonStore } from './memory-person-store.js';
 import { createMemoryQueryEngine } from './memory-query-engine.js';
 import { createMemoryRateLimitStore } from './memory-rate-limits.js';
 import { createMemoryReplayStore } from './memory-replay-store.js';
 import { legacyEventStore } from './legacy-event-store.js';
 
-/** The memory adapter: every port but the job queue, each one certainly there. */
-export type MemoryStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
+/** The memory adapter: every port, each one certainly there. */
+export type MemoryStorage = StorageAdapter & StoragePorts;
 
 export interface MemoryStorageOptions {
   /** Clock for `created_at` fields, epoch ms. @default Date.now */
@@ -24,6 +25,7 @@ export interface MemoryStorageOptions {
 export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryStorage {
   const state = createMemoryEventState();
   const config = createMemoryConfigStore(options.now ?? Date.now);
+  const jobs = createMemoryJobQueue();
   const ports = {
     eventLog: createMemoryEventLog(state),
     queryEngine: createMemoryQueryEngine(state),
@@ -36,10 +38,11 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryS
     events: legacyEventStore(ports),
     config,
     rateLimits: createMemoryRateLimitStore(),
-    dispose() {
+    jobs,
+    async dispose() {
+      await jobs.dispose();
       clearMemoryEventState(state);
       config.clear();
-      return Promise.resolve();
     },
   };
 }

@@ -9,6 +9,7 @@ export { personStoreCases } from './person-store-cases.js';
 export { replayStoreCases } from './replay-store-cases.js';
 export { configStoreCases } from './config-store-cases.js';
 export { rateLimitStoreCases } from './rate-limit-store-cases.js';
+export { jobQueueCases } from './job-queue-cases.js';
 export { createTwoPortStorage } from './two-port-adapter.js';
 export { storedEvent, twoDayDataset, uuidNo, DAY1, DAY2 } from './dataset.js';
 export { selectedDatabases, createTestStorage, databaseAvailable, releaseTestDatabases, testMysqlUrl } from './databases.js';

@@ -2,6 +2,7 @@ import type { PortName } from '@northstar/server';
 import type { ConformanceContext } from './conformance-context.js';
 import { configStoreCases } from './config-store-cases.js';
 import { eventLogCases } from './event-log-cases.js';
+import { jobQueueCases } from './job-queue-cases.js';
 import { personStoreCases } from './person-store-cases.js';
 import { queryEngineCases } from './query-engine-cases.js';
 import { rateLimitStoreCases } from './rate-limit-store-cases.js';
@@ -17,7 +18,7 @@ export interface PortSuite {
   cases: (context: ConformanceContext) => void;
 }
 
-/** Every suite, in the order they run. A port without a suite here (`jobs`, for now) is not tested. */
+/** Every suite, in the order they run. */
 export const PORT_SUITES: readonly PortSuite[] = [
   { name: 'EventLog', port: 'eventLog', needs: [], cases: eventLogCases },
   { name: 'QueryEngine', port: 'queryEngine', needs: ['eventLog'], cases: queryEngineCases },
@@ -25,6 +26,7 @@ export const PORT_SUITES: readonly PortSuite[] = [
   { name: 'ReplayStore', port: 'replays', needs: [], cases: replayStoreCases },
   { name: 'ConfigStore', port: 'config', needs: [], cases: configStoreCases },
   { name: 'RateLimitStore', port: 'rateLimits', needs: [], cases: rateLimitStoreCases },
+  { name: 'JobQueue', port: 'jobs', needs: [], cases: jobQueueCases },
 ];
 
 /** The suites an adapter providing `ports` runs: those of its ports whose needs it meets too. */

@@ -29,6 +29,7 @@ export interface Job {
 /** What a handler decides: done, try again after a delay, or give up (kept, readable, not retried). */
 export type JobOutcome = { ack: true } | { retryInMs: number } | { fail: string };
 
+/** Decides a job's fate. A handler that throws or rejects decides nothing: the job comes back when its visibility timeout ends. */
 export type JobHandler = (job: Job) => Promise<JobOutcome>;
 
 export interface ConsumeOptions {
