@@ -21,7 +21,7 @@ const PACKAGES = {
   'adapters/memory': { name: '@northstar/adapter-memory', imports: [CORE], typeImports: [S] },
   'adapters/sql': { name: '@northstar/adapter-sql', imports: [CORE], typeImports: [S] },
   'adapters/testing': { name: '@northstar/adapter-testing', imports: [CORE, '@northstar/adapter-memory', '@northstar/adapter-sql'], typeImports: [S] },
-  'packages/cli': { name: 'northstar-server', imports: [CORE, S, '@northstar/adapter-memory', '@northstar/adapter-sql'] },
+  'packages/cli': { name: '@northstar/cli', imports: [CORE, S, '@northstar/adapter-memory', '@northstar/adapter-sql'] },
 };
 
 // The folders of packages/server/src, lowest first: a folder imports only folders of earlier lines
@@ -56,6 +56,8 @@ const IMPORT_LAYERS = {
   root: import.meta.dirname,
   // Folders that only their own files import (`*`: one path segment): examples and tests.
   sealed: ['examples', 'test', 'packages/*/test', 'adapters/*/test'],
+  // Every package of these folders must be in PACKAGES, so that a new one joins the graph.
+  workspaces: ['packages/*', 'adapters/*'],
   packages: PACKAGES,
   folders: [
     { root: 'packages/server/src', layers: SERVER_LAYERS, allow: SERVER_ALLOW },

@@ -38,6 +38,7 @@ const optionsSchema = {
   properties: {
     root: { type: 'string' },
     sealed: { type: 'array', items: { type: 'string' } },
+    workspaces: { type: 'array', items: { type: 'string' } },
     packages: {
       type: 'object',
       additionalProperties: {
@@ -89,11 +90,12 @@ const importLayers = {
       typeOnlyPackage: '{{package}} may import only types of {{target}}: write `import type`.',
       sealed: '{{target}} is in {{dir}}/, which nothing outside it may import.',
       outsideSource: 'The source of {{package}} may not import {{target}}: only other source files and the packages it depends on.',
+      unlistedPackage: '{{dir}} is not in the package graph: add it to the packages in eslint.config.mjs.',
       staleAllow: 'The layering allow-list entry {{from}} → {{to}} matches no import any more: remove it from eslint.config.mjs.',
     },
   },
   create(context) {
-    const { root, sealed = [], packages = {}, folders = [] } = context.options[0];
+    const { root, sealed = [], workspaces = [], packages = {}, folders = [] } = context.options[0];
     const file = path.relative(root, context.filename).split(path.sep).join('/');
     if (file.startsWith('..') || path.isAbsolute(file)) return {};
 
@@ -169,6 +171,10 @@ const importLayers = {
       ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value, false),
       TSImportType: (node) => check(node, node.argument?.literal?.value, true),
       'Program:exit'(node) {
+        const workspace = workspaces.map((pattern) => areaOf(file, pattern)).find((dir) => dir !== undefined);
+        if (workspace !== undefined && ownDir === undefined && isWithin(file, `${workspace}/src`)) {
+          context.report({ node, messageId: 'unlistedPackage', data: { dir: workspace } });
+        }
         for (const entry of allowEntries) {
           if (!usedAllowEntries.has(entry)) context.report({ node, messageId: 'staleAllow', data: entry });
         }

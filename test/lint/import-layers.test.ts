@@ -90,6 +90,10 @@ describe('the import-layers lint rule: browser folders', () => {
 });
 
 describe('the import-layers lint rule: packages', () => {
+  it('fails a package missing from the package graph', () => {
+    expect(lint('packages/react/src/provider.ts', "import { init } from '@northstar/browser';\n")).toEqual([expect.stringContaining('packages/react is not in the package graph')]);
+  });
+
   it('fails core importing any other workspace package', () => {
     expect(lint('packages/core/src/ids.ts', "import type { StorageAdapter } from '@northstar/server';\n")).toHaveLength(1);
   });
