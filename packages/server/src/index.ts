@@ -27,6 +27,9 @@ export { DEFAULT_PLAN_LIMITS, DEFAULT_FIXED_LIMITS } from './limits/plan-limits.
 export type { ProjectLimitClass, PlanIndependentClass, LimitValue } from './limits/plan-limits.js';
 export type { RateLimitOptions, ClassLimits } from './limits/rate-limit-options.js';
 export { TooManyRequestsError } from './limits/too-many-requests-error.js';
+export { composeStorage } from './storage/compose-storage.js';
+export type { PortSource, PortSources } from './storage/compose-storage.js';
+export { MissingPortError } from './storage/required-ports.js';
 export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
 export { createSecretBox, SecretsKeyError } from './secrets/index.js';
 export type { SecretBox } from './secrets/index.js';

@@ -4,6 +4,8 @@ import { createGroupCommitter } from '../ingest/group-commit.js';
 import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
 import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage, storageGuard } from '../storage/guard-storage.js';
+import { withLegacyPorts } from '../storage/legacy-ports.js';
+import { requirePorts } from '../storage/required-ports.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import { createJobConsumers } from './job-consumers.js';
@@ -16,7 +18,10 @@ export function isNorthstarApp(value: object): value is NorthstarApp {
   return apps.has(value);
 }
 
-/** Builds the service graph from the options; nothing in it knows HTTP. */
+/**
+ * Builds the service graph from the options; nothing in it knows HTTP. Throws `MissingPortError` when
+ * the storage lacks one of the ports the app serves (eventLog, queryEngine, people, replays, config).
+ */
 export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
   const { clock = Date.now, logger = console } = options;
   // One guard: the storage ports and the wait for a group commit share its health and each request's time.
@@ -28,10 +33,10 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
       else logger.error('[northstar] storage unavailable; answering 503 until it recovers', error);
     },
   });
-  const storage = guardStorage(options.storage, guard);
+  const storage = guardStorage(requirePorts(withLegacyPorts(options.storage)), guard);
   const committer = createGroupCommitter({
     // A batch serves many requests: its write gets the whole timeout; each request waits within its own.
-    write: (events) => outsideStorageBudget(() => storage.events.appendEvents(events)),
+    write: (events) => outsideStorageBudget(() => storage.eventLog.appendEvents(events)),
     windowMs: options.groupCommitWindowMs ?? 2,
     maxEvents: options.groupCommitMaxEvents ?? 5_000,
     maxConcurrentWrites: options.groupCommitConcurrency ?? 2,
@@ -43,7 +48,7 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     storage,
     clock,
     logger,
-    commit: (events) => guard.run('events', 'events.commit', () => committer.commit(events)),
+    commit: (events) => guard.run('eventLog', 'eventLog.commit', () => committer.commit(events)),
     config: storage.config,
     authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
     // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.

@@ -1,9 +1,9 @@
 import type { LoginProtection } from '../auth/login-protection.js';
 import type { AuthenticationDependencies } from '../auth/authentication.js';
 import type { PlanRateLimiter } from '../limits/plan-rate-limiter.js';
-import type { StorageAdapter } from '../ports/index.js';
 import type { NorthstarLogger } from '../ports/logger.js';
 import type { CommitEvents } from '../services/track-service.js';
+import type { ServedStorage } from '../storage/required-ports.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import type { JobConsumers } from './job-consumers.js';
 
@@ -15,7 +15,7 @@ import type { JobConsumers } from './job-consumers.js';
 export interface NorthstarApp extends AuthenticationDependencies {
   options: NorthstarAppOptions;
   /** The storage, guarded: failures and time-outs become `StorageUnavailableError` (503). */
-  storage: StorageAdapter;
+  storage: ServedStorage;
   clock: () => number;
   logger: NorthstarLogger;
   /** Writes validated events through the group committer; resolves once they are durable. */

@@ -1,14 +1,12 @@
 import { authorizedProjectId } from '../access/principal.js';
-import type { StorageAdapter } from '../ports/index.js';
 import type { DecideQuery } from '../schemas/decide.js';
 import { GUIDE_DECIDE, SURVEY_DECIDE } from '../services/decide/decide-kinds.js';
 import { decideItems } from '../services/decide/decide-service.js';
+import type { DecidePorts } from '../services/decide/decide-service.js';
 import type { RouteHandlerOf } from './routes/route-definition.js';
 
-type DecideStorage = Pick<StorageAdapter, 'events' | 'config'>;
-
 /** `GET /v1/decide/guides`: `{ guides: [...] }` for the query's person and page. */
-export function decideGuidesHandler(storage: DecideStorage): RouteHandlerOf<undefined, DecideQuery> {
+export function decideGuidesHandler(storage: DecidePorts): RouteHandlerOf<undefined, DecideQuery> {
   return async ({ query }, _req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({ guides: await decideItems(storage, authorizedProjectId(res.locals), query, GUIDE_DECIDE) });
@@ -16,7 +14,7 @@ export function decideGuidesHandler(storage: DecideStorage): RouteHandlerOf<unde
 }
 
 /** `GET /v1/decide/surveys`: `{ surveys: [...] }` for the query's person and page. */
-export function decideSurveysHandler(storage: DecideStorage): RouteHandlerOf<undefined, DecideQuery> {
+export function decideSurveysHandler(storage: DecidePorts): RouteHandlerOf<undefined, DecideQuery> {
   return async ({ query }, _req, res) => {
     res.set('Cache-Control', 'no-store');
     res.json({ surveys: await decideItems(storage, authorizedProjectId(res.locals), query, SURVEY_DECIDE) });

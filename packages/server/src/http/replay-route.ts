@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { authorizedProjectId } from '../access/principal.js';
-import type { EventStore } from '../ports/index.js';
+import type { ReplayStore } from '../ports/index.js';
 import type { ParsedReplayChunk } from '../schemas/replay-chunk.js';
 import { checkReplayValue, decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
 import { storeReplayChunks } from '../services/replay/store-replay-chunks.js';
@@ -30,8 +30,8 @@ export async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedByt
 }
 
 /** `POST /v1/replay/chunks`, after the SDK key authenticated and the body was read, decompressed (bounded) and validated. */
-export function replayHandler(events: EventStore): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[]> {
+export function replayHandler(replays: Pick<ReplayStore, 'appendReplayChunk'>): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[]> {
   return async ({ body }, _req, res) => {
-    res.json(await storeReplayChunks(events, authorizedProjectId(res.locals), body));
+    res.json(await storeReplayChunks(replays, authorizedProjectId(res.locals), body));
   };
 }

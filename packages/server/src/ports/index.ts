@@ -49,5 +49,5 @@ export type {
   ConfigStore,
 } from './config-store.js';
 export type { PeopleStore } from './people-store.js';
-export type { StoragePorts, PortName, StorageAdapter } from './storage-adapter.js';
+export type { StoragePorts, PortName, DetachablePort, StorageAdapter } from './storage-adapter.js';
 export type { RateLimitRule, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';

@@ -24,12 +24,22 @@ export interface StoragePorts {
 
 export type PortName = keyof StoragePorts;
 
+/** Ports holding personal data that a GDPR deletion must reach when they are not the `PersonStore`'s adapter's. */
+export type DetachablePort = 'eventLog' | 'replays';
+
 /** What a storage adapter factory returns (unstorage style: a plain object with a name and dispose). */
 export interface StorageAdapter extends Partial<StoragePorts> {
   name: string;
   /** @deprecated wave 1's single store; removed once every consumer uses the ports above. */
   events: EventStore;
   config: ConfigStore;
+  /**
+   * Ports whose data lives in another adapter than `people`'s (`composeStorage` sets it): a GDPR deletion
+   * reads the person's `linkedDevices`, runs `people.deleteUser`, then erases the person from each of
+   * these with `eventLog.deletePersonEvents` / `replays.deletePersonSessions`.
+   * @default [] (one adapter: `people.deleteUser` alone erases the person everywhere, atomically)
+   */
+  detachedFromPeople?: readonly DetachablePort[];
   /** Releases connections and timers; the adapter is unusable afterwards. */
   dispose(): Promise<void>;
 }

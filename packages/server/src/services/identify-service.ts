@@ -1,11 +1,11 @@
 import { uuidv7 } from '@northstar/core';
 import { HttpError } from '../errors/index.js';
-import type { EventStore, StoredEvent } from '../ports/index.js';
+import type { PersonStore, StoredEvent } from '../ports/index.js';
 import type { IdentifyBody, IdentifyResponse } from '../schemas/identify.js';
 import type { CommitEvents } from './track-service.js';
 
 export interface IdentifyDependencies {
-  events: EventStore;
+  people: Pick<PersonStore, 'linkDevice' | 'setUserProperties'>;
   /** The group committer of /v1/track: resolves once the `$identify` event is durable. */
   commit: CommitEvents;
 }
@@ -32,10 +32,10 @@ function identifyEvent(body: IdentifyBody, projectId: number, receivedAt: number
  * idempotent, so a client retrying after a failure (503) ends in the same state.
  */
 export async function identifyPerson(deps: IdentifyDependencies, projectId: number, body: IdentifyBody, receivedAt: number): Promise<IdentifyResponse> {
-  const linked = await deps.events.linkDevice(projectId, body.device_id, body.user_id);
+  const linked = await deps.people.linkDevice(projectId, body.device_id, body.user_id);
   if (linked === 'conflict') throw new HttpError(409, 'device_id is already linked to another user; call reset() before identifying someone else');
   if (body.user_properties && Object.keys(body.user_properties).length > 0) {
-    await deps.events.setUserProperties(projectId, body.user_id, body.user_properties);
+    await deps.people.setUserProperties(projectId, body.user_id, body.user_properties);
   }
   const event = identifyEvent(body, projectId, receivedAt);
   await deps.commit([event]);

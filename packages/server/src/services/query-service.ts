@@ -1,5 +1,5 @@
 import { parseUtcDate } from '@northstar/core';
-import type { AggregateQuery, AggregateRow, EventStore } from '../ports/index.js';
+import type { AggregateQuery, AggregateRow, QueryEngine } from '../ports/index.js';
 import type { EventQueryBody, EventQueryResponse } from '../schemas/event-query.js';
 import { bucketsOfRange } from './query-buckets.js';
 
@@ -33,8 +33,8 @@ function groupsOf(rows: AggregateRow[]): (string | null)[] {
 }
 
 /** Runs a validated event query for a caller already authorized (query scope) on its `project_id`. */
-export async function runEventQuery(events: EventStore, query: EventQueryBody): Promise<EventQueryResponse> {
-  const rows = await events.aggregate(storeQuery(query));
+export async function runEventQuery(engine: QueryEngine, query: EventQueryBody): Promise<EventQueryResponse> {
+  const rows = await engine.run({ kind: 'segmentation', ...storeQuery(query) });
   const { start, end } = query.date_range;
   const buckets = bucketsOfRange(start, end, query.interval);
   const seriesOf = (event: string, group: string | null | undefined, values: Map<string, number>): Series => ({

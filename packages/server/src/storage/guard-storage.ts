@@ -1,5 +1,5 @@
 import { HttpError } from '../errors/index.js';
-import type { StorageAdapter } from '../ports/index.js';
+import type { PortName, StorageAdapter } from '../ports/index.js';
 import { currentStorageBudget } from './storage-budget.js';
 import { StorageUnavailableError } from './storage-unavailable-error.js';
 
@@ -69,36 +69,49 @@ export function storageGuard(options: StorageGuardOptions): StorageGuard {
   return { run };
 }
 
+/** Ports guarded by `guardStorage`, each with the methods left as they are (not storage calls, or not promises). */
+const GUARDED_PORTS: Record<PortName | 'events', readonly string[]> = {
+  eventLog: [],
+  queryEngine: [],
+  people: [],
+  replays: [],
+  config: [],
+  // The limiter's counters live in the database too: its waiting counts against the request's time.
+  rateLimits: [],
+  // A consumer runs for the life of the process; `consume` returns it at once.
+  jobs: ['consume', 'dispose'],
+  /** @deprecated wave 1's store, guarded while it lasts. */
+  events: [],
+};
+
 /**
- * Wraps every method of the storage ports (`events`, `config`, and `rateLimits` when the adapter has
- * one) with the rules of `storageGuard`.
+ * Wraps every method of each storage port the adapter provides with the rules of `storageGuard`, its
+ * health tracked per port (a working `config` does not hide an `eventLog` that keeps failing).
  */
-export function guardStorage(storage: StorageAdapter, guard: StorageGuard | StorageGuardOptions): StorageAdapter {
+export function guardStorage<S extends StorageAdapter>(storage: S, guard: StorageGuard | StorageGuardOptions): S {
   const guarded = 'run' in guard ? guard : storageGuard(guard);
   const run = <R>(port: string, operation: string, call: () => R) => guarded.run(port, operation, call);
 
-  function guardPort<T extends object>(port: T, portName: string): T {
+  function guardPort<T extends object>(port: T, portName: string, unguarded: readonly string[]): T {
     return new Proxy(port, {
       get(target, property, receiver) {
         const value: unknown = Reflect.get(target, property, receiver);
-        if (typeof value !== 'function') return value;
+        if (typeof value !== 'function' || unguarded.includes(String(property))) return value;
         const method = value as AnyMethod;
         return (...args: unknown[]) => run(portName, `${portName}.${String(property)}`, () => method.apply(target, args));
       },
     });
   }
 
-  const events = guardPort(storage.events, 'events');
-  const config = guardPort(storage.config, 'config');
-  // The limiter's counters live in the database too: its waiting counts against the request's time.
-  const rateLimits = storage.rateLimits ? guardPort(storage.rateLimits, 'rateLimits') : undefined;
+  const ports = new Map<PropertyKey, object>();
+  for (const [name, unguarded] of Object.entries(GUARDED_PORTS)) {
+    const port: unknown = Reflect.get(storage, name);
+    if (typeof port === 'object' && port !== null) ports.set(name, guardPort(port, name, unguarded));
+  }
   // A proxy again, so that whatever else the adapter carries (name, dispose, later ports) stays as it is.
   return new Proxy(storage, {
     get(target, property, receiver) {
-      if (property === 'events') return events;
-      if (property === 'config') return config;
-      if (property === 'rateLimits') return rateLimits;
-      return Reflect.get(target, property, receiver) as unknown;
+      return ports.get(property) ?? (Reflect.get(target, property, receiver) as unknown);
     },
   });
 }

@@ -41,7 +41,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: identifyBodySchema, contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'Linked (or already linked to this user); $identify stored', schema: identifyResponseSchema } },
       errors: [409],
-      handler: identifyHandler({ events: storage.events, commit }, clock),
+      handler: identifyHandler({ people: storage.people, commit }, clock),
     }),
     defineRoute({
       ...sdk,
@@ -51,7 +51,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'ingest',
       body: { schema: replayBodySchema, input: replayInputSchema, read: 'raw', decode: (req) => readReplayBody(req, replayLimits), contentTypes: ['application/json'] },
       responses: { 200: { description: 'Chunks stored; a repeated (session_id, seq) keeps its first copy', schema: replayResponseSchema } },
-      handler: replayHandler(storage.events),
+      handler: replayHandler(storage.replays),
     }),
     defineRoute({
       ...sdk,

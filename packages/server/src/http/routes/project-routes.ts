@@ -12,6 +12,7 @@ import {
   projectSchema,
   projectView,
 } from '../../schemas/project.js';
+import { deleteProjectData } from '../../services/delete-project-data.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -116,7 +117,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
         const projectId = authorizedProjectId(res.locals);
         await loadProject(projectId);
         // Events first: if this fails the project still exists and the delete can be retried.
-        await storage.events.deleteProjectData(projectId);
+        await deleteProjectData(storage, projectId);
         await config.deleteProject(projectId);
         res.status(204).end();
       },

@@ -38,7 +38,7 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
       responses: { 200: { description: 'A page of responses; pass `next` as `before` for older ones', schema: pageSchema(responseSchema, z.string()) } },
       handler: async ({ params, query }, _req, res) => {
         const survey = await surveys.load(authorizedProjectId(res.locals), params.id);
-        res.json(await listSurveyResponses(ctx.storage.events, survey, query));
+        res.json(await listSurveyResponses(ctx.storage.queryEngine, survey, query));
       },
     }),
     defineRoute({

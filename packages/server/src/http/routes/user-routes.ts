@@ -14,7 +14,7 @@ const userPathSchema = z.object({ projectId: projectIdParam, userId: z.string() 
 
 /** Tracked users: list, one user's properties, one user's events, and GDPR erasure (admin). */
 export function userRoutes(ctx: ServerContext): RouteDefinition[] {
-  const users = userService(ctx.storage.events);
+  const users = userService(ctx.storage);
   const common = { tag: 'Users', limit: 'api' } as const;
   const read = { ...common, access: { kind: 'project', scope: 'read' } } as const;
   return [

@@ -1,4 +1,4 @@
-import type { DocumentKind, StorageAdapter } from '../../ports/index.js';
+import type { DocumentKind, StoragePorts } from '../../ports/index.js';
 import type { FlagData, PlacementTargeting } from '../../schemas/index.js';
 import type { DecideQuery } from '../../schemas/decide.js';
 import { evaluateFlag } from '../flags/evaluate-flag.js';
@@ -8,6 +8,9 @@ import { loadFlags } from '../flags/load-flags.js';
 import { listAllDocuments } from '../list-all-documents.js';
 import { closedItemIds } from './closed-items.js';
 import { placementMatches } from './placement.js';
+
+/** The ports decide reads: the documents, the person's properties, the person's closing events. */
+export type DecidePorts = Pick<StoragePorts, 'config' | 'people' | 'queryEngine'>;
 
 /** What decide needs of a guide or survey. */
 export interface DecidableData {
@@ -43,7 +46,7 @@ function flagAllows(value: FlagValue, variants: string[] | undefined): value is 
  * person's value of that flag allowed by `variants`.
  */
 export async function decideItems<T extends DecidableData>(
-  storage: Pick<StorageAdapter, 'events' | 'config'>,
+  storage: DecidePorts,
   projectId: number,
   query: DecideQuery,
   spec: DecideSpec<T>,
@@ -54,10 +57,10 @@ export async function decideItems<T extends DecidableData>(
     return data?.status === 'active' ? [{ id: document.id, data }] : [];
   });
   if (active.length === 0) return [];
-  const person = await flagPerson(storage.events, projectId, query);
+  const person = await flagPerson(storage.people, projectId, query);
   const targeted = active.filter((item) => placementMatches(item.data.targeting, query.url, person.properties));
   if (targeted.length === 0) return [];
-  const closed = await closedItemIds(storage.events, projectId, query, spec.closingEvents, spec.idProperty);
+  const closed = await closedItemIds(storage.queryEngine, projectId, query, spec.closingEvents, spec.idProperty);
   const open = targeted.filter((item) => !closed.has(String(item.id)));
   const flagKeys = [...new Set(open.flatMap((item) => (item.data.flag_key === undefined ? [] : [item.data.flag_key])))];
   const flags = flagKeys.length > 0 ? await loadFlags(storage.config, projectId, flagKeys) : new Map<string, FlagData>();

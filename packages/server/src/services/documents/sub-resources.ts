@@ -1,4 +1,4 @@
-import type { ConfigStore, DocumentRecord, JsonObject, PeopleStore, StoredEvent } from '../../ports/index.js';
+import type { ConfigStore, DocumentRecord, JsonObject, QueryEngine, StoredEvent } from '../../ports/index.js';
 import { SURVEY_EVENTS, SURVEY_ID_PROPERTY, surveyResponseOf } from '../../schemas/index.js';
 import type { EventPageQuery, PageQuery } from '../../schemas/documents/common.js';
 import { listEventPage, showEvent } from '../users/event-page.js';
@@ -15,9 +15,9 @@ function showResponse(event: StoredEvent): ShownSurveyResponse {
 }
 
 /** Answers of a survey (already found in the project), newest first, from its `$survey_sent` events. */
-export function listSurveyResponses(events: PeopleStore, survey: DocumentRecord, page: EventPageQuery): Promise<EventPage<ShownSurveyResponse>> {
+export function listSurveyResponses(engine: QueryEngine, survey: DocumentRecord, page: EventPageQuery): Promise<EventPage<ShownSurveyResponse>> {
   const query = { projectId: survey.project_id, events: [SURVEY_EVENTS.sent], strEquals: { [SURVEY_ID_PROPERTY]: String(survey.id) } };
-  return listEventPage(events, query, page, showResponse);
+  return listEventPage(engine, query, page, showResponse);
 }
 
 /** The delivery log of a webhook (already found in the project), oldest first: `webhook_delivery` documents whose parent it is. */

@@ -1,4 +1,4 @@
-import type { EventStore, UserProperties } from '../../ports/index.js';
+import type { PersonStore, UserProperties } from '../../ports/index.js';
 import type { FlagPerson } from './evaluate-flag.js';
 import type { PersonProperties } from './user-property-rules.js';
 
@@ -13,10 +13,10 @@ export interface PersonIds {
  * id; properties are the stored user properties (none for a device alone) with `overrides` merged over
  * them (`null` removes one).
  */
-export async function flagPerson(events: EventStore, projectId: number, ids: PersonIds, overrides?: UserProperties): Promise<FlagPerson> {
+export async function flagPerson(people: Pick<PersonStore, 'getUserProperties'>, projectId: number, ids: PersonIds, overrides?: UserProperties): Promise<FlagPerson> {
   const id = ids.user_id ?? ids.device_id;
   if (!id) throw new Error('flagPerson needs a user_id or a device_id');
-  const properties: PersonProperties = ids.user_id ? await events.getUserProperties(projectId, ids.user_id) : {};
+  const properties: PersonProperties = ids.user_id ? await people.getUserProperties(projectId, ids.user_id) : {};
   for (const [name, value] of Object.entries(overrides ?? {})) {
     if (name === '__proto__') continue;
     if (value === null) delete properties[name];

@@ -1,4 +1,4 @@
-import type { StorageAdapter } from '../../ports/index.js';
+import type { StoragePorts } from '../../ports/index.js';
 import type { FlagsEvaluateBody, FlagsEvaluateResponse } from '../../schemas/flags-evaluate.js';
 import { evaluateFlag } from './evaluate-flag.js';
 import { flagPerson } from './flag-person.js';
@@ -8,12 +8,12 @@ import { loadFlags } from './load-flags.js';
  * `POST /v1/flags/evaluate`: the named flags (unknown, invalid or inactive ones are false), or every
  * active flag when no key is named, for the person of the body.
  */
-export async function evaluateFlags(storage: Pick<StorageAdapter, 'events' | 'config'>, projectId: number, body: FlagsEvaluateBody): Promise<FlagsEvaluateResponse> {
+export async function evaluateFlags(storage: Pick<StoragePorts, 'config' | 'people'>, projectId: number, body: FlagsEvaluateBody): Promise<FlagsEvaluateResponse> {
   const named = [...(body.key === undefined ? [] : [body.key]), ...(body.keys ?? [])];
   const everyFlag = body.key === undefined && body.keys === undefined;
   const [flags, person] = await Promise.all([
     loadFlags(storage.config, projectId, everyFlag ? undefined : named),
-    flagPerson(storage.events, projectId, body, body.user_properties),
+    flagPerson(storage.people, projectId, body, body.user_properties),
   ]);
   const entries: [string, string | boolean][] = everyFlag
     ? [...flags.values()].filter((flag) => flag.active).map((flag) => [flag.key, evaluateFlag(flag, person)])

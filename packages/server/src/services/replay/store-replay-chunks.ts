@@ -1,4 +1,4 @@
-import type { EventStore } from '../../ports/index.js';
+import type { ReplayStore } from '../../ports/index.js';
 import type { ParsedReplayChunk, ReplayResponse } from '../../schemas/replay-chunk.js';
 import { encodeReplayEvents } from './replay-chunk-data.js';
 
@@ -9,10 +9,10 @@ function chunkTime(chunk: ParsedReplayChunk): number {
 }
 
 /** Stores each validated chunk of a replay body once, in order. */
-export async function storeReplayChunks(events: EventStore, projectId: number, chunks: ParsedReplayChunk[]): Promise<ReplayResponse> {
+export async function storeReplayChunks(replays: Pick<ReplayStore, 'appendReplayChunk'>, projectId: number, chunks: ParsedReplayChunk[]): Promise<ReplayResponse> {
   let stored = 0;
   for (const chunk of chunks) {
-    const inserted = await events.appendReplayChunk({
+    const inserted = await replays.appendReplayChunk({
       projectId,
       sessionId: chunk.session_id,
       seq: chunk.seq,

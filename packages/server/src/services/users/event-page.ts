@@ -1,6 +1,6 @@
 import { isUuid } from '@northstar/core';
 import { BadRequestError } from '../../errors/index.js';
-import type { EventListQuery, PeopleStore, StoredEvent } from '../../ports/index.js';
+import type { EventListQuery, QueryEngine, StoredEvent } from '../../ports/index.js';
 import type { EventPageQuery } from '../../schemas/documents/common.js';
 
 /** An event as the application API shows it: times as ISO 8601 UTC. */
@@ -39,14 +39,14 @@ export function decodeEventCursor(cursor: string): { timestamp: number; uuid: st
   return { timestamp, uuid };
 }
 
-/** One page of events, newest first: asks the store for one more than `limit` to know whether another page follows. */
+/** One page of events, newest first: asks the engine for one more than `limit` to know whether another page follows. */
 export async function listEventPage<T>(
-  store: PeopleStore,
+  engine: QueryEngine,
   query: Omit<EventListQuery, 'before' | 'limit'>,
   page: EventPageQuery,
   show: (event: StoredEvent) => T,
 ): Promise<EventPage<T>> {
-  const events = await store.listEvents({ ...query, ...(page.before !== undefined && { before: decodeEventCursor(page.before) }), limit: page.limit + 1 });
+  const events = await engine.run({ kind: 'events', ...query, ...(page.before !== undefined && { before: decodeEventCursor(page.before) }), limit: page.limit + 1 });
   const items = events.slice(0, page.limit);
   const last = items.at(-1);
   return { items: items.map(show), next: events.length > page.limit && last ? encodeEventCursor(last) : null };
