@@ -30,6 +30,7 @@ export { TooManyRequestsError } from './limits/too-many-requests-error.js';
 export { composeStorage } from './storage/compose-storage.js';
 export type { PortSource, PortSources } from './storage/compose-storage.js';
 export { MissingPortError } from './storage/required-ports.js';
+export type { ServedStorage, RequiredPortName } from './storage/required-ports.js';
 export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
 export { createSecretBox, SecretsKeyError } from './secrets/index.js';
 export type { SecretBox } from './secrets/index.js';

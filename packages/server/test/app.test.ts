@@ -52,7 +52,7 @@ describe('createNorthstarApp', () => {
     const committed = app.commit([event(uuid)]);
     await app.close();
     await committed;
-    expect(await storage.events.getEvent(1, uuid)).toMatchObject({ uuid, event_name: 'signup' });
+    expect(await storage.eventLog.getEvent(1, uuid)).toMatchObject({ uuid, event_name: 'signup' });
   });
 
   it('has no job consumers yet, and refuses two with one name', async () => {

@@ -177,7 +177,7 @@ describe('decide when storage is down', () => {
     await api.close();
     api = await startTestServer({ storage });
     await create('guide', modal());
-    vi.spyOn(storage.events, 'listEvents').mockRejectedValue(Object.assign(new Error('server has gone away'), { code: 'PROTOCOL_CONNECTION_LOST' }));
+    vi.spyOn(storage.queryEngine, 'run').mockRejectedValue(Object.assign(new Error('server has gone away'), { code: 'PROTOCOL_CONNECTION_LOST' }));
     expect((await decide('guides', { device_id: 'dev-1' })).status).toBe(503);
   });
 });

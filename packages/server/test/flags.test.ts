@@ -77,12 +77,12 @@ describe('POST /v1/flags/evaluate', () => {
 
   it('targets by the stored user properties, with user_properties of the request merged over them', async () => {
     await createFlag('enterprise', { targeting: { user_properties: [{ property: 'plan', op: 'eq', value: 'enterprise' }, { property: 'seats', op: 'gt', value: 10 }] } });
-    await api.storage.events.setUserProperties(api.demo.project_id, 'user-1', { plan: 'enterprise', seats: '50' });
+    await api.storage.people.setUserProperties(api.demo.project_id, 'user-1', { plan: 'enterprise', seats: '50' });
     expect(await flagsOf({ key: 'enterprise', user_id: 'user-1' })).toEqual({ enterprise: true });
     expect(await flagsOf({ key: 'enterprise', user_id: 'user-1', user_properties: { seats: 5 } })).toEqual({ enterprise: false });
     expect(await flagsOf({ key: 'enterprise', user_id: 'user-1', user_properties: { plan: null } })).toEqual({ enterprise: false });
     expect(await flagsOf({ key: 'enterprise', device_id: 'dev-9', user_properties: { plan: 'enterprise', seats: 11 } })).toEqual({ enterprise: true });
-    expect(await api.storage.events.getUserProperties(api.demo.project_id, 'user-1')).toEqual({ plan: 'enterprise', seats: '50' });
+    expect(await api.storage.people.getUserProperties(api.demo.project_id, 'user-1')).toEqual({ plan: 'enterprise', seats: '50' });
   });
 
   it('treats a stored flag whose data is not a valid flag as unknown', async () => {

@@ -16,7 +16,7 @@ const event = (name: string, device = 'd1') => ({ event_name: name, device_id: d
 describe('group commit of /v1/track', () => {
   it('writes concurrent requests with one appendEvents call and answers each with its own result', async () => {
     const storage = createMemoryStorage();
-    const append = vi.spyOn(storage.events, 'appendEvents');
+    const append = vi.spyOn(storage.eventLog, 'appendEvents');
     api = await startTestServer({ storage, groupCommitWindowMs: 100 });
     const key = { 'X-API-Key': api.demo.pk };
     const url = `${api.url}/v1/track`;
@@ -37,8 +37,8 @@ describe('group commit of /v1/track', () => {
   it('answers a request only once the batch holding its events is written', async () => {
     const storage = createMemoryStorage();
     let release = (): void => {};
-    const write = storage.events.appendEvents.bind(storage.events);
-    storage.events.appendEvents = async (events) => {
+    const write = storage.eventLog.appendEvents.bind(storage.eventLog);
+    storage.eventLog.appendEvents = async (events) => {
       await new Promise<void>((resolve) => (release = resolve));
       return write(events);
     };
@@ -56,7 +56,7 @@ describe('group commit of /v1/track', () => {
 
   it('answers every request of a failed batch with 503 and an error, none with 200', async () => {
     const storage = createMemoryStorage();
-    const append = vi.spyOn(storage.events, 'appendEvents').mockRejectedValue(new Error('connection lost'));
+    const append = vi.spyOn(storage.eventLog, 'appendEvents').mockRejectedValue(new Error('connection lost'));
     api = await startTestServer({ storage, groupCommitWindowMs: 100 });
     const key = { 'X-API-Key': api.demo.pk };
     const answers = await Promise.all([1, 2, 3].map((n) => postJson(`${api?.url}/v1/track`, event(`e${n}`), key)));

@@ -26,7 +26,7 @@ afterEach(async () => {
 
 const send = (body: string, headers: Record<string, string> = {}) =>
   sendRaw(`${api.url}/v1/track`, body, { 'Content-Type': 'application/json', 'X-API-Key': api.demo.pk, ...headers });
-const stored = () => api.storage.events.getEvent(api.demo.project_id, UUID);
+const stored = () => api.storage.eventLog.getEvent(api.demo.project_id, UUID);
 
 function expectError(res: RawAnswer, status: number, error?: string): void {
   expect(res.status, JSON.stringify(res.body)).toBe(status);

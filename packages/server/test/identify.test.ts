@@ -20,8 +20,8 @@ describe('POST /v1/identify', () => {
     const body = { device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'pro', seats: '3' } } satisfies IdentifyRequest;
     const res = await identify(body);
     expect(res).toMatchObject({ status: 200, body: { device_id: 'dev-1', user_id: 'user-1', linked: 'created', event_uuid: expect.any(String) } });
-    expect(await api.storage.events.getUserProperties(project(), 'user-1')).toEqual({ plan: 'pro', seats: '3' });
-    const event = await api.storage.events.getEvent(project(), (res.body as { event_uuid: string }).event_uuid);
+    expect(await api.storage.people.getUserProperties(project(), 'user-1')).toEqual({ plan: 'pro', seats: '3' });
+    const event = await api.storage.eventLog.getEvent(project(), (res.body as { event_uuid: string }).event_uuid);
     expect(event).toMatchObject({ event_name: '$identify', user_id: 'user-1', device_id: 'dev-1', timestamp: NOW, received_at: NOW });
   });
 
@@ -36,7 +36,7 @@ describe('POST /v1/identify', () => {
   it('answers 200 "unchanged" when the device is already linked to the same user (a retry)', async () => {
     await identify({ device_id: 'dev-1', user_id: 'user-1' });
     expect(await identify({ device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'team' } })).toMatchObject({ status: 200, body: { linked: 'unchanged' } });
-    expect(await api.storage.events.getUserProperties(project(), 'user-1')).toEqual({ plan: 'team' });
+    expect(await api.storage.people.getUserProperties(project(), 'user-1')).toEqual({ plan: 'team' });
   });
 
   it('answers 409 when the device is already linked to another user, and changes nothing', async () => {
@@ -44,13 +44,13 @@ describe('POST /v1/identify', () => {
     const res = await identify({ device_id: 'dev-1', user_id: 'user-2', user_properties: { plan: 'pro' } });
     expect(res).toMatchObject({ status: 409, body: { error: expect.stringContaining('already linked to another user') } });
     expect(JSON.stringify(res.body)).not.toContain('user-1');
-    expect(await api.storage.events.getUserProperties(project(), 'user-2')).toEqual({});
+    expect(await api.storage.people.getUserProperties(project(), 'user-2')).toEqual({});
   });
 
   it('merges properties like a JSON merge patch: null deletes, numbers and booleans are kept', async () => {
     await identify({ device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'pro', trial: true } });
     await identify({ device_id: 'dev-1', user_id: 'user-1', user_properties: { trial: null, seats: 4 } });
-    expect(await api.storage.events.getUserProperties(project(), 'user-1')).toEqual({ plan: 'pro', seats: 4 });
+    expect(await api.storage.people.getUserProperties(project(), 'user-1')).toEqual({ plan: 'pro', seats: 4 });
   });
 
   it('keeps the given uuid, session_id and timestamp for $identify, so a retried request stores it once', async () => {
@@ -58,7 +58,7 @@ describe('POST /v1/identify', () => {
     const body = { device_id: 'dev-1', user_id: 'user-1', uuid, session_id: 's-1', timestamp: '2024-05-01T09:00:00Z' };
     expect((await identify(body)).body).toMatchObject({ event_uuid: uuid });
     expect((await identify(body)).status).toBe(200);
-    expect(await api.storage.events.getEvent(project(), uuid)).toMatchObject({ session_id: 's-1', timestamp: Date.parse('2024-05-01T09:00:00Z') });
+    expect(await api.storage.eventLog.getEvent(project(), uuid)).toMatchObject({ session_id: 's-1', timestamp: Date.parse('2024-05-01T09:00:00Z') });
   });
 
   it('stores one $identify for one SDK identify(): its own $identify through /v1/track carries the same uuid', async () => {
@@ -100,7 +100,7 @@ describe('POST /v1/identify', () => {
     const response = await identify(body);
     expect(response.status).toBe(400);
     expect((response.body as { error: string }).error).toContain(message);
-    expect(await api.storage.events.listUsers({ projectId: project() })).toEqual({ items: [], next: null });
+    expect(await api.storage.people.listUsers({ projectId: project() })).toEqual({ items: [], next: null });
   });
 
   it('answers 413 for a body over maxBodyBytes', async () => {
@@ -128,7 +128,7 @@ describe('POST /v1/identify when storage is down', () => {
     const storage = createMemoryStorage();
     const down = await startTestServer({ storage, clock: () => NOW });
     try {
-      const link = vi.spyOn(storage.events, 'linkDevice').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      const link = vi.spyOn(storage.people, 'linkDevice').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
       const body = { device_id: 'dev-1', user_id: 'user-1' };
       const res = await postJson(`${down.url}/v1/identify`, body, { 'X-API-Key': down.demo.pk });
       expect(res).toMatchObject({ status: 503, body: { error: expect.any(String) } });

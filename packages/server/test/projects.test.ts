@@ -133,7 +133,7 @@ describe('DELETE /v1/projects/:projectId', () => {
     expect((await call(api.url, 'DELETE', `/v1/projects/${api.demo.project_id}`, { token: admin })).status).toBe(204);
     expect(await api.storage.config.getProject(api.demo.project_id)).toBeUndefined();
     expect(await api.storage.config.listApiKeys(api.demo.project_id)).toEqual([]);
-    expect(await api.storage.events.listEvents({ projectId: api.demo.project_id })).toEqual([]);
+    expect(await api.storage.queryEngine.run({ kind: 'events', projectId: api.demo.project_id })).toEqual([]);
     expect((await call(api.url, 'GET', '/v1/projects', { token })).body).toMatchObject({ items: [] });
     expect((await call(api.url, 'GET', `/v1/projects/${api.demo.project_id}`, { token: admin })).status).toBe(401);
   });

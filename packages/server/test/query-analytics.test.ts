@@ -13,7 +13,7 @@ beforeEach(async () => {
     { event_name: 'buy', user_id: 'u3', timestamp: '2024-05-01T01:30:00Z', str_properties: { plan: 'pro' } },
   ];
   await postJson(`${api.url}/v1/track`, { batch }, { 'X-API-Key': api.demo.pk });
-  await api.storage.events.linkDevice(api.demo.project_id, 'd1', 'u1');
+  await api.storage.people.linkDevice(api.demo.project_id, 'd1', 'u1');
 });
 afterEach(() => api.close());
 

@@ -53,7 +53,7 @@ async function gzipBomb(bytes: number): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-const stored = async (sessionId = 'sess-1') => api.storage.events.listReplayChunks(api.demo.project_id, sessionId);
+const stored = async (sessionId = 'sess-1') => api.storage.replays.listReplayChunks(api.demo.project_id, sessionId);
 
 describe('POST /v1/replay/chunks', () => {
   it('stores a JSON chunk; its rrweb events read back unchanged', async () => {
@@ -156,7 +156,7 @@ describe('POST /v1/replay/chunks when storage is down', () => {
     const storage = createMemoryStorage();
     await api.close();
     api = await startTestServer({ storage });
-    vi.spyOn(storage.events, 'appendReplayChunk').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+    vi.spyOn(storage.replays, 'appendReplayChunk').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const res = await send(JSON.stringify(chunk(0)));
     expect(res).toMatchObject({ status: 503, body: { error: expect.any(String) } });
     expect(res.headers.get('retry-after')).toBe('5');

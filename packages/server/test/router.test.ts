@@ -74,7 +74,7 @@ describe('the router', () => {
   it('answers a storage failure with 503 and Retry-After, logged once, with no stack trace or detail', async () => {
     const logged: unknown[] = [];
     const storage = createMemoryStorage();
-    storage.events.appendEvents = () => Promise.reject(new Error('disk on fire at /secret/path'));
+    storage.eventLog.appendEvents = () => Promise.reject(new Error('disk on fire at /secret/path'));
     api = await startTestServer({ storage, logger: { error: (_message, error) => logged.push(error) } });
     const res = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
     expect(res).toMatchObject({ status: 503, body: { error: expect.stringContaining('Storage unavailable') } });

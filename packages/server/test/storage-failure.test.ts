@@ -18,7 +18,7 @@ const never = () => new Promise<never>(() => {});
 describe('a database that is down or slow', () => {
   it('answers 503 with Retry-After once a storage call outlives storageTimeoutMs, never hangs', async () => {
     const storage = createMemoryStorage();
-    storage.events.appendEvents = never;
+    storage.eventLog.appendEvents = never;
     api = await startTestServer({ storage, storageTimeoutMs: 200, storageRetryAfterSeconds: 7 });
     const started = Date.now();
     const res = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
@@ -29,7 +29,7 @@ describe('a database that is down or slow', () => {
 
   it('answers 503 within storageTimeoutMs in all when the rate limiter spent part of it waiting on the database', async () => {
     const storage = createMemoryStorage();
-    storage.events.appendEvents = never;
+    storage.eventLog.appendEvents = never;
     // The SQL limiter falls back to in-process counting after its own 1 s timeout: a slow "allowed".
     const slowAllowed = (): Promise<RateLimitDecision> => new Promise((resolve) => setTimeout(() => resolve({ allowed: true, remaining: 9, resetMs: 60_000 }), 1_500));
     Object.assign(storage, { rateLimits: { name: 'slow', consume: slowAllowed } });
@@ -56,7 +56,7 @@ describe('a database that is down or slow', () => {
     const errors: string[] = [];
     const notices: string[] = [];
     api = await startTestServer({ storage, logger: { error: (message) => errors.push(message), info: (message) => notices.push(message) } });
-    const append = vi.spyOn(storage.events, 'appendEvents').mockRejectedValue(new Error('server has gone away'));
+    const append = vi.spyOn(storage.eventLog, 'appendEvents').mockRejectedValue(new Error('server has gone away'));
     const send = () => postJson(`${api?.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api?.demo.pk ?? '' });
     expect((await send()).status).toBe(503);
     expect((await send()).status).toBe(503);
@@ -73,7 +73,7 @@ describe('one storage deadline per request', () => {
   function guarded() {
     const storage = createMemoryStorage();
     storage.config.getProject = slowly(600, undefined);
-    storage.events.appendEvents = never;
+    storage.eventLog.appendEvents = never;
     return guardStorage(storage, storageGuard({ timeoutMs: 1_000, retryAfterSeconds: 5 }));
   }
 
@@ -82,7 +82,7 @@ describe('one storage deadline per request', () => {
     const storage = guarded();
     const outcome = inStorageBudget({}, async () => {
       await storage.config.getProject(1);
-      return storage.events.appendEvents([]);
+      return storage.eventLog.appendEvents([]);
     }).then(
       () => 'stored',
       (error: unknown) => `${(error as Error).name} at ${Date.now() - start}`,
@@ -103,7 +103,7 @@ describe('one storage deadline per request', () => {
     await vi.advanceTimersByTimeAsync(600);
     await first;
     await vi.advanceTimersByTimeAsync(30_000);
-    const second = inStorageBudget(request, () => storage.events.appendEvents([])).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
+    const second = inStorageBudget(request, () => storage.eventLog.appendEvents([])).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await second).toBe('StorageUnavailableError at 31000');
   });
@@ -113,7 +113,7 @@ describe('one storage deadline per request', () => {
     const storage = guarded();
     const start = Date.now();
     await Promise.all([storage.config.getProject(1), vi.advanceTimersByTimeAsync(600)]);
-    const late = storage.events.appendEvents([]).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
+    const late = storage.eventLog.appendEvents([]).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await late).toBe('StorageUnavailableError at 1600');
   });
@@ -124,7 +124,7 @@ describe('errors that are not outages', () => {
     const storage = createMemoryStorage();
     const logged: unknown[] = [];
     api = await startTestServer({ storage, logger: { error: (_message, error) => logged.push(error) } });
-    vi.spyOn(storage.events, 'appendEvents').mockRejectedValue(new TypeError('undefined is not a function'));
+    vi.spyOn(storage.eventLog, 'appendEvents').mockRejectedValue(new TypeError('undefined is not a function'));
     const res = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
     expect(res).toMatchObject({ status: 500, body: { error: 'Internal error' } });
     expect(logged).toHaveLength(1);

@@ -97,10 +97,10 @@ describe(`fuzzing POST /v1/track (seed ${SEED})`, () => {
     expect((await sendRaw(`${api.url}/v1/track`, '{"event_name":"alive","device_id":"d"}', { 'Content-Type': 'application/json', 'X-API-Key': api.demo.pk })).status).toBe(200);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     for (let i = 0; i < VALID; i++) {
-      const stored = await api.storage.events.getEvent(api.demo.project_id, uuidOf(i));
+      const stored = await api.storage.eventLog.getEvent(api.demo.project_id, uuidOf(i));
       expect(stored, `seed ${SEED}, valid event ${i}`).toMatchObject({ event_name: 'fuzz_valid', num_properties: { n: i }, str_properties: { constructor: 'plain data' } });
     }
-    const rows = await api.storage.events.aggregate({ projectId: api.demo.project_id, events: ['fuzz_valid'], metric: 'total', interval: 'day', from: NOW - 3 * 86_400_000, to: NOW + 86_400_000 });
+    const rows = await api.storage.queryEngine.run({ kind: 'segmentation', projectId: api.demo.project_id, events: ['fuzz_valid'], metric: 'total', interval: 'day', from: NOW - 3 * 86_400_000, to: NOW + 86_400_000 });
     expect(rows.reduce((sum, row) => sum + row.value, 0)).toBe(VALID);
   }, 60_000);
 });

@@ -130,7 +130,7 @@ describe('POST /v1/track', () => {
 
   it('stores the event at receive time when it has no timestamp, and ignores unknown fields', async () => {
     await track({ event_name: 'x', device_id: 'd', uuid: UUID, color: 'red' });
-    const stored = await api.storage.events.getEvent(api.demo.project_id, UUID);
+    const stored = await api.storage.eventLog.getEvent(api.demo.project_id, UUID);
     expect(stored).toMatchObject({ timestamp: NOW, received_at: NOW, user_id: null, session_id: null });
     expect(stored).not.toHaveProperty('color');
   });
@@ -138,7 +138,7 @@ describe('POST /v1/track', () => {
   it('corrects client clock skew with sent_at', async () => {
     // The client clock runs one hour behind the server's.
     await track({ batch: [{ event_name: 'x', device_id: 'd', uuid: UUID, timestamp: '2024-05-01T10:59:00Z' }], sent_at: '2024-05-01T11:00:00Z' });
-    expect((await api.storage.events.getEvent(api.demo.project_id, UUID))?.timestamp).toBe(Date.parse('2024-05-01T11:59:00Z'));
+    expect((await api.storage.eventLog.getEvent(api.demo.project_id, UUID))?.timestamp).toBe(Date.parse('2024-05-01T11:59:00Z'));
   });
 
   it('does not let __proto__ keys pollute prototypes', async () => {
@@ -146,7 +146,7 @@ describe('POST /v1/track', () => {
     const res = await track(body);
     expect(res).toMatchObject({ status: 200, body: { accepted: 1 } });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    const stored = await api.storage.events.getEvent(api.demo.project_id, UUID);
+    const stored = await api.storage.eventLog.getEvent(api.demo.project_id, UUID);
     expect(Object.getPrototypeOf(stored?.str_properties)).toBe(Object.prototype);
     expect(stored?.str_properties).toEqual({ ok: 'y' });
     expect(stored?.num_properties).toEqual({ n: 1 });
@@ -177,7 +177,7 @@ describe('POST /v1/track: event time bounds', () => {
     // The client clock runs 5 hours ahead: its timestamp looks far in the future, its sent_at says why.
     const skewed = { ...at('2024-05-01T16:59:00Z'), uuid: UUID, sent_at: '2024-05-01T17:00:00Z' };
     expect(await track(skewed)).toMatchObject({ status: 200, body: { accepted: 1 } });
-    expect((await api.storage.events.getEvent(api.demo.project_id, UUID))?.timestamp).toBe(Date.parse('2024-05-01T11:59:00Z'));
+    expect((await api.storage.eventLog.getEvent(api.demo.project_id, UUID))?.timestamp).toBe(Date.parse('2024-05-01T11:59:00Z'));
     // ...and a client clock 40 days behind that sends events of "now" is not too old.
     expect((await track({ ...at('2024-03-22T12:00:00Z'), sent_at: '2024-03-22T12:00:00Z' })).status).toBe(200);
   });

@@ -23,11 +23,11 @@ async function seedPeople(): Promise<void> {
   const projectId = api.demo.project_id;
   await track({ event_name: 'signup', user_id: 'alice', timestamp: minutesAgo(30) });
   await track({ event_name: 'visit', device_id: 'phone-1', timestamp: minutesAgo(20) });
-  await api.storage.events.linkDevice(projectId, 'phone-1', 'alice');
+  await api.storage.people.linkDevice(projectId, 'phone-1', 'alice');
   await track({ event_name: 'purchase', user_id: 'alice', timestamp: minutesAgo(10), num_properties: { amount: 30 } });
   await track({ event_name: 'signup', user_id: 'bob', timestamp: minutesAgo(5) });
-  await api.storage.events.setUserProperties(projectId, 'alice', { plan: 'pro', seats: 3 });
-  await api.storage.events.setUserProperties(projectId, 'carol', { plan: 'free' });
+  await api.storage.people.setUserProperties(projectId, 'alice', { plan: 'pro', seats: 3 });
+  await api.storage.people.setUserProperties(projectId, 'carol', { plan: 'free' });
 }
 
 describe('tracked users', () => {
@@ -61,7 +61,7 @@ describe('tracked users', () => {
 
   it('keeps the users of other projects out of sight', async () => {
     const other = await api.storage.config.createProject({ name: 'Other', plan: 'enterprise' });
-    await api.storage.events.setUserProperties(other.id, 'mallory', { plan: 'pro' });
+    await api.storage.people.setUserProperties(other.id, 'mallory', { plan: 'pro' });
     expect((await call(api, 'GET', user('mallory'))).status).toBe(404);
     expect((await call(api, 'GET', users())).body.items).toEqual([]);
   });
@@ -78,7 +78,7 @@ describe('tracked users', () => {
     expect(erased).toMatchObject({ status: 200, body: { user_id: 'alice', deleted: { events: 3 } } });
     expect((await call(api, 'GET', user('alice'))).status).toBe(404);
     expect((await call(api, 'GET', users())).body.items.map((item) => item.user_id)).toEqual(['bob', 'carol']);
-    expect(await api.storage.events.listEvents({ projectId: api.demo.project_id, deviceId: 'phone-1' })).toEqual([]);
+    expect(await api.storage.queryEngine.run({ kind: 'events', projectId: api.demo.project_id, deviceId: 'phone-1' })).toEqual([]);
     expect((await call(api, 'GET', `${user('bob')}/events`)).body.items).toHaveLength(1);
     expect((await call(api, 'DELETE', user('alice'))).body).toMatchObject({ deleted: { events: 0 } });
   });

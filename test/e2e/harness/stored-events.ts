@@ -1,10 +1,10 @@
-import type { StorageAdapter } from '@northstar/server';
+import type { StorageAdapter, StoragePorts } from '@northstar/server';
 
 /** A variable, so that type-checking does not need the adapter's sources; e2e runs on the build. */
 const SQL_ADAPTER = '@northstar/adapter-sql';
 
 interface SqlAdapterModule {
-  createSqlStorage(options: { url: string; migrate?: boolean }): Promise<StorageAdapter>;
+  createSqlStorage(options: { url: string; migrate?: boolean }): Promise<StorageAdapter & Pick<StoragePorts, 'eventLog'>>;
 }
 
 /** The uuids of `uuids` that the database at `databaseUrl` does not hold for the project, read through the SQL adapter. */
@@ -15,7 +15,7 @@ export async function missingEvents(databaseUrl: string, projectId: number, uuid
     const missing: string[] = [];
     for (let i = 0; i < uuids.length; i += 50) {
       const chunk = uuids.slice(i, i + 50);
-      const found = await Promise.all(chunk.map((uuid) => storage.events.getEvent(projectId, uuid)));
+      const found = await Promise.all(chunk.map((uuid) => storage.eventLog.getEvent(projectId, uuid)));
       found.forEach((event, index) => {
         if (!event) missing.push(chunk[index] ?? '');
       });

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter, seedDemoProject } from '@northstar/server';
-import type { DemoProject, NorthstarRouterOptions, ProjectPlan, StorageAdapter } from '@northstar/server';
+import type { DemoProject, NorthstarRouterOptions, ProjectPlan, ServedStorage } from '@northstar/server';
 
 export interface TestServer {
   url: string;
   demo: DemoProject;
-  storage: StorageAdapter;
+  storage: ServedStorage;
   close(): Promise<void>;
 }
 
@@ -52,7 +52,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     demo,
-    storage,
+    // The router was created, so the storage has every port it needs (it throws MissingPortError otherwise).
+    storage: storage as ServedStorage,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
