@@ -28,7 +28,7 @@ export type { ProjectLimitClass, PlanIndependentClass, LimitValue } from './limi
 export type { RateLimitOptions, ClassLimits } from './limits/rate-limit-options.js';
 export { TooManyRequestsError } from './limits/too-many-requests-error.js';
 export { composeStorage } from './storage/compose-storage.js';
-export type { PortSource, PortSources } from './storage/compose-storage.js';
+export type { PortSource, PortSources, ComposedStorage } from './storage/compose-storage.js';
 export { MissingPortError } from './storage/required-ports.js';
 export type { ServedStorage, RequiredPortName } from './storage/required-ports.js';
 export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';

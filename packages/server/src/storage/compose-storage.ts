@@ -7,6 +7,12 @@ export type PortSource = Partial<StoragePorts> & Pick<StorageAdapter, 'name' | '
 /** For each port taken from another adapter than the base, that adapter. */
 export type PortSources = { [P in PortName]?: PortSource };
 
+/** The ports an adapter's type says it certainly provides. */
+type PortsOf<A> = { [P in PortName]-?: A extends Record<P, StoragePorts[P]> ? P : never }[PortName];
+
+/** What `composeStorage` returns: an adapter with the ports of the base and those named in the sources. */
+export type ComposedStorage<B extends StorageAdapter, S extends PortSources> = StorageAdapter & Pick<StoragePorts, PortsOf<B> | (keyof S & PortName)>;
+
 const PORT_NAMES = ['eventLog', 'queryEngine', 'people', 'replays', 'config', 'rateLimits', 'jobs'] as const satisfies readonly PortName[];
 
 /** The method a detached port needs so that a GDPR deletion reaches it. */
@@ -40,14 +46,14 @@ async function disposeAll(adapters: readonly PortSource[]): Promise<void> {
  * deletion could not reach it. Such detached ports are listed in `detachedFromPeople`; a query engine
  * apart from the `PersonStore` counts each event's own `user_id` (else `device_id`) as the person.
  */
-export function composeStorage(base: StorageAdapter, sources: PortSources): StorageAdapter {
-  const from = (port: PortName): PortSource => sources[port] ?? base;
+export function composeStorage<B extends StorageAdapter, S extends PortSources>(base: B, sources: S): ComposedStorage<B, S> {
+  const from = (port: PortName): PortSource => (sources as PortSources)[port] ?? base;
   // Until every adapter provides the ports, one that has only wave 1's `events` serves them through it.
   const bridged = new Map<PortSource, PortSource>([base, ...Object.values(sources)].map((adapter) => [adapter, 'events' in adapter ? withLegacyPorts(adapter as StorageAdapter) : adapter]));
   const ports: Partial<StoragePorts> = {};
   for (const port of PORT_NAMES) {
     const value = bridged.get(from(port))?.[port];
-    if (value === undefined && sources[port]) refuse(`${from(port).name} has no ${port} port`);
+    if (value === undefined && from(port) !== base) refuse(`${from(port).name} has no ${port} port`);
     if (value !== undefined) Object.assign(ports, { [port]: value });
   }
   if (ports.eventLog && ports.queryEngine && from('eventLog') !== from('queryEngine')) {
@@ -62,7 +68,7 @@ export function composeStorage(base: StorageAdapter, sources: PortSources): Stor
   }
   const config = ports.config ?? refuse(`${from('config').name} has no config port`);
   const adapters = [...new Set([base, ...Object.values(sources)])];
-  return {
+  const composed: StorageAdapter = {
     ...ports,
     name: adapters.map((adapter) => adapter.name).join('+'),
     // Wave 1's store of the base, kept only while consumers move to the ports.
@@ -71,4 +77,6 @@ export function composeStorage(base: StorageAdapter, sources: PortSources): Stor
     detachedFromPeople,
     dispose: () => disposeAll(adapters),
   };
+  // Every port of the base and every named source is in `ports`: a missing named one was refused above.
+  return composed as ComposedStorage<B, S>;
 }
