@@ -1,4 +1,4 @@
-// Query on MariaDB: `uniq` per day over 30 days through the adapter (`storage.events.aggregate`)
+// Query on MariaDB: `uniq` per day over 30 days through the adapter (`storage.queryEngine.run`, a segmentation query)
 // beside a naive hand-written COUNT(DISTINCT) ... GROUP BY DATE(ts) over a plain indexed table
 // holding the same generated rows, both loaded and measured in this run.
 import { performance } from 'node:perf_hooks';
@@ -27,7 +27,7 @@ const loadBatches = (count) => eventBatches({ count, batchSize: LOAD_BATCH, proj
 async function loadAdapter(storage, count, progress) {
   const inflight = new Set();
   for (const batch of loadBatches(count)) {
-    const call = storage.events.appendEvents(batch).then(() => {
+    const call = storage.eventLog.appendEvents(batch).then(() => {
       inflight.delete(call);
       progress(batch.length);
     });
@@ -80,12 +80,12 @@ export async function queryUniq({ count = Number(process.env.BENCH_QUERY_EVENTS 
 
     const from = DATASET_DEFAULTS.start;
     const to = from + DATASET_DEFAULTS.days * DAY_MS;
-    const query = { projectId: project.id, events: ['$pageview'], metric: 'uniq', interval: 'day', from, to };
-    await storage.events.aggregate(query); // warm-up
+    const query = { kind: 'segmentation', projectId: project.id, events: ['$pageview'], metric: 'uniq', interval: 'day', from, to };
+    await storage.queryEngine.run(query); // warm-up
     const ours = [];
     let answer = [];
     for (let i = 0; i < runs; i += 1) {
-      const run = await timed(() => storage.events.aggregate(query));
+      const run = await timed(() => storage.queryEngine.run(query));
       ours.push(run.ms);
       answer = run.value;
     }
@@ -104,7 +104,7 @@ export async function queryUniq({ count = Number(process.env.BENCH_QUERY_EVENTS 
       events: count,
       rows: [
         { name: 'naive COUNT(DISTINCT) GROUP BY DATE(ts), plain indexed table (baseline)', median_ms: +median(naive).toFixed(1), runs: naiveRuns, load_s_concurrent: +(loadTimes.raw / 1000).toFixed(1) },
-        { name: 'adapter-sql storage.events.aggregate', median_ms: +median(ours).toFixed(1), runs, load_s_concurrent: +(loadTimes.adapter / 1000).toFixed(1) },
+        { name: 'adapter-sql storage.queryEngine.run', median_ms: +median(ours).toFixed(1), runs, load_s_concurrent: +(loadTimes.adapter / 1000).toFixed(1) },
       ],
       ratios: { speedup_vs_naive: +(median(naive) / median(ours)).toFixed(1), same_answer: sameAnswer, target_ms: 500 },
     };
