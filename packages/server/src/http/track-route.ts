@@ -1,13 +1,12 @@
 import type { Response } from 'express';
 import type { TrackResponse } from '@northstar/core';
-import { authorizedProjectId } from '../access/principal.js';
 import type { EventTimeBounds } from '../ingest/event-time.js';
 import { LIMITS } from '../schemas/limits.js';
 import { readTrackEnvelope } from '../services/track-envelope.js';
 import { trackEvents } from '../services/track-service.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarRouterOptions } from './options.js';
-import type { RouteHandlerOf } from './routes/route-definition.js';
+import type { AccessInput, RouteHandlerOf } from './routes/route-definition.js';
 import { JSON_ANSWER_HEADERS } from './security-headers.js';
 
 export interface TrackRouteContext {
@@ -33,13 +32,13 @@ function sendTrackResponse(res: Response, answer: TrackResponse): void {
  * `POST /v1/track`, after the SDK key authenticated: answers once storage holds the accepted events.
  * The body is the fast path's to validate, event by event (`services/validate-events.ts`).
  */
-export function trackHandler({ commit, clock, maxBatchSize, options = {} }: TrackRouteContext): RouteHandlerOf<undefined, undefined, unknown> {
+export function trackHandler({ commit, clock, maxBatchSize, options = {} }: TrackRouteContext): RouteHandlerOf<undefined, undefined, unknown, AccessInput<{ kind: 'sdk_key' }>> {
   const bounds: EventTimeBounds = {
     maxAgeMs: options.maxEventAgeMs ?? LIMITS.maxEventAgeMs,
     maxAheadMs: options.maxEventAheadMs ?? LIMITS.maxEventAheadMs,
   };
-  return async ({ body }, _req, res) => {
+  return async ({ projectId, body }, _req, res) => {
     const envelope = readTrackEnvelope(body, maxBatchSize);
-    sendTrackResponse(res, await trackEvents(commit, envelope, authorizedProjectId(res.locals), clock(), bounds));
+    sendTrackResponse(res, await trackEvents(commit, envelope, projectId, clock(), bounds));
   };
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HttpError, NotFoundError } from '../../errors/index.js';
-import { authorizedProjectId } from '../../access/principal.js';
 import { createApiKey } from '../../keys/create-api-key.js';
 import type { CreatedApiKey } from '../../keys/create-api-key.js';
 import type { ApiKeySummary } from '../../ports/index.js';
@@ -37,8 +36,8 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       path: '/v1/projects/:projectId/api-keys',
       summary: 'Keys of the project, revoked ones included; prefixes only, never the keys',
       responses: { 200: { description: 'Every key, by id', schema: apiKeyListSchema } },
-      handler: async (_input, _req, res) => {
-        const items = await config.listApiKeys(authorizedProjectId(res.locals));
+      handler: async ({ projectId }, _req, res) => {
+        const items = await config.listApiKeys(projectId);
         res.json({ items: items.map(apiKeyView) });
       },
     }),
@@ -49,8 +48,7 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Create an SDK key (pk_) or a secret key (sk_) with scopes; the key is shown only in this answer',
       body: { schema: createApiKeyBodySchema },
       responses: { 201: { description: 'The new key, in full this once', schema: createdApiKeySchema } },
-      handler: async ({ body: input }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, body: input }, _req, res) => {
         const created = await createApiKey(config, { projectId, kind: input.kind, scopes: input.scopes, name: input.name ?? null });
         res.set('Cache-Control', 'no-store').status(201).json(shownOnce(created));
       },
@@ -63,8 +61,7 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 201: { description: 'The new key, in full this once', schema: createdApiKeySchema } },
       params: keyPathSchema,
       errors: [404, 409],
-      handler: async ({ params }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, params }, _req, res) => {
         const old = await loadKey(params.id, projectId);
         if (old.revoked_at !== null) throw new HttpError(409, 'This key is revoked; create a new one instead');
         const created = await createApiKey(config, { projectId, kind: old.kind, scopes: old.scopes, name: old.name });
@@ -80,8 +77,7 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 204: { description: 'Revoked (also when it already was)' } },
       params: keyPathSchema,
       errors: [404],
-      handler: async ({ params }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, params }, _req, res) => {
         const key = await loadKey(params.id, projectId);
         await config.revokeApiKey(key.id, new Date(clock()).toISOString());
         res.status(204).end();

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
 import { UnauthorizedError } from '../../errors/index.js';
-import { accessLocals } from '../../access/principal.js';
 import { TooManyRequestsError } from '../../limits/too-many-requests-error.js';
 import { credentialChecker } from '../../auth/check-credentials.js';
 import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
@@ -93,7 +92,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
         res.set('Cache-Control', 'no-store').status(204).end();
       },
     },
-    {
+    defineRoute({
       method: 'get',
       path: '/auth/me',
       summary: 'The signed-in account and its memberships',
@@ -101,14 +100,12 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'account' },
       limit: 'api',
       responses: { 200: { description: 'The account of the access token', schema: meResponseSchema } },
-      handler: async (_input, _req, res) => {
-        const { principal } = accessLocals(res.locals);
-        if (principal.kind !== 'account') throw new UnauthorizedError('Sign in first');
-        const account = await config.getAccount(principal.accountId);
+      handler: async ({ principal: { accountId } }, _req, res) => {
+        const account = await config.getAccount(accountId);
         if (!account) throw new UnauthorizedError('The account no longer exists');
         const memberships = await config.listAccountMemberships(account.id);
         res.json({ account: accountView(account), memberships: memberships.map(({ project_id, role }) => ({ project_id, role })) });
       },
-    },
+    }),
   ];
 }

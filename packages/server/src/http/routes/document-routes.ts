@@ -1,7 +1,6 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { SecretKeyScope } from '@northstar/core';
-import { authorizedProjectId } from '../../access/principal.js';
 import { pageQuerySchema } from '../../schemas/documents/common.js';
 import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { DocumentResource } from '../../services/documents/document-resource.js';
@@ -43,8 +42,8 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
   const keyConflict = resource.keyOf ? [409] : [];
   const params = documentPathSchema(noun);
   const writeBody = writeBodySchema(resource);
-  const update = (mode: 'put' | 'patch') => async ({ params: { id }, body }: RouteInput<{ id: number }, undefined, WriteBody>, req: Request, res: Response) => {
-    send(res, await service.update(authorizedProjectId(res.locals), id, body, req.get('If-Match'), mode));
+  const update = (mode: 'put' | 'patch') => async ({ projectId, params: { id }, body }: RouteInput<{ id: number }, undefined, WriteBody> & { projectId: number }, req: Request, res: Response) => {
+    send(res, await service.update(projectId, id, body, req.get('If-Match'), mode));
   };
   return [
     defineRoute({
@@ -54,8 +53,8 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
       summary: `List ${segment} (keyset pagination by id)`,
       query: pageQuerySchema,
       responses: { 200: { description: `A page of ${segment}; pass \`next\` as \`after\` for the next one`, schema: schemas.page } },
-      handler: async ({ query }, _req, res) => {
-        res.json(await service.list(authorizedProjectId(res.locals), query));
+      handler: async ({ projectId, query }, _req, res) => {
+        res.json(await service.list(projectId, query));
       },
     }),
     defineRoute({
@@ -66,8 +65,8 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
       body: { schema: schemas.create, input: writeBody },
       responses: { 201: { description: `The new ${noun} (version 1)`, schema: schemas.created } },
       errors: keyConflict,
-      handler: async ({ body }, req, res) => {
-        const shown = await service.create(authorizedProjectId(res.locals), body);
+      handler: async ({ projectId, body }, req, res) => {
+        const shown = await service.create(projectId, body);
         res.set('Location', `${req.originalUrl.split('?')[0] ?? ''}/${Number(shown.body.id)}`);
         send(res, shown, 201);
       },
@@ -80,8 +79,8 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
       responses: { 200: { description: `The ${noun}; ETag carries its version`, schema: schemas.response } },
       params,
       errors: [404],
-      handler: async ({ params: { id } }, _req, res) => {
-        send(res, await service.get(authorizedProjectId(res.locals), id));
+      handler: async ({ projectId, params: { id } }, _req, res) => {
+        send(res, await service.get(projectId, id));
       },
     }),
     defineRoute({
@@ -114,8 +113,8 @@ export function documentRoutes(ctx: ServerContext, resource: DocumentResource): 
       responses: { 204: { description: 'Deleted' } },
       params,
       errors: [404],
-      handler: async ({ params: { id } }, _req, res) => {
-        await service.remove(authorizedProjectId(res.locals), id);
+      handler: async ({ projectId, params: { id } }, _req, res) => {
+        await service.remove(projectId, id);
         res.status(204).end();
       },
     }),

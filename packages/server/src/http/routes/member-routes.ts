@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { HttpError, NotFoundError } from '../../errors/index.js';
-import { authorizedProjectId } from '../../access/principal.js';
 import { requireOwner } from '../../access/project-standing.js';
 import { createAccount } from '../../auth/create-account.js';
 import type { ConfigStore, MemberRole, MembershipRecord } from '../../ports/index.js';
@@ -44,8 +43,8 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       path: '/v1/projects/:projectId/members',
       summary: 'Members of the project with their roles',
       responses: { 200: { description: 'Every member, by account id', schema: memberListSchema } },
-      handler: async (_input, _req, res) => {
-        const memberships = await config.listProjectMembers(authorizedProjectId(res.locals));
+      handler: async ({ projectId }, _req, res) => {
+        const memberships = await config.listProjectMembers(projectId);
         const items = await Promise.all(memberships.map(view));
         res.json({ items: items.filter((item) => item !== undefined) });
       },
@@ -58,9 +57,8 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: addMemberBodySchema },
       responses: { 201: { description: 'The new member', schema: memberSchema } },
       errors: [404, 409],
-      handler: async ({ body: input }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
-        if (input.role === 'owner') requireOwner(res.locals, 'grant the owner role');
+      handler: async ({ projectId, access, body: input }, _req, res) => {
+        if (input.role === 'owner') requireOwner(access, 'grant the owner role');
         const account =
           input.password === undefined
             ? await config.findAccountByEmail(input.email)
@@ -81,11 +79,10 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       // The body's 400 has always come before the 404 of an account id that cannot exist.
       paramsAfterBody: true,
       errors: [404, 409],
-      handler: async ({ params, body: { role } }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, access, params, body: { role } }, _req, res) => {
         const current = await loadMembership(params.accountId, projectId);
         const next: MemberRole = role;
-        if (current.role !== next && (current.role === 'owner' || next === 'owner')) requireOwner(res.locals, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
+        if (current.role !== next && (current.role === 'owner' || next === 'owner')) requireOwner(access, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
         if (current.role === 'owner' && next !== 'owner' && (await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
         const updated = await config.setMembershipRole(current.account_id, projectId, next);
         const shown = updated && (await view(updated));
@@ -101,11 +98,10 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 204: { description: 'Removed' } },
       params: memberPathSchema,
       errors: [404, 409],
-      handler: async ({ params }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, access, params }, _req, res) => {
         const current = await loadMembership(params.accountId, projectId);
         if (current.role === 'owner') {
-          requireOwner(res.locals, 'remove an owner');
+          requireOwner(access, 'remove an owner');
           if ((await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
         }
         if (!(await config.removeMembership(current.account_id, projectId))) throw new NotFoundError('Member not found');

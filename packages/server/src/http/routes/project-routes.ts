@@ -1,5 +1,4 @@
-import { NotFoundError, UnauthorizedError } from '../../errors/index.js';
-import { accessLocals, authorizedProjectId } from '../../access/principal.js';
+import { NotFoundError } from '../../errors/index.js';
 import { createApiKey } from '../../keys/create-api-key.js';
 import { checkedPlan, DEFAULT_PROJECT_PLAN, refusePlanChange } from '../../limits/operator-plan.js';
 import { apiKeyView } from '../../schemas/api-key.js';
@@ -16,12 +15,6 @@ import { deleteProjectData } from '../../services/delete-project-data.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
-
-function signedInAccount(locals: Record<string, unknown>): number {
-  const { principal } = accessLocals(locals);
-  if (principal.kind !== 'account') throw new UnauthorizedError('Sign in first');
-  return principal.accountId;
-}
 
 /** Projects: the signed-in account's list and creation; reading, editing and deleting one project. */
 export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
@@ -42,8 +35,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'account' },
       query: projectListQuerySchema,
       responses: { 200: { description: 'A page of projects in id order', schema: projectListSchema } },
-      handler: async ({ query: { after, limit } }, _req, res) => {
-        const accountId = signedInAccount(res.locals);
+      handler: async ({ principal: { accountId }, query: { after, limit } }, _req, res) => {
         const page = await config.listProjects({ accountId, after, limit });
         const roles = new Map((await config.listAccountMemberships(accountId)).map((m) => [m.project_id, m.role]));
         const items = page.items.flatMap((p) => {
@@ -62,8 +54,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: createProjectBodySchema },
       responses: { 201: { description: 'The project and its SDK key, shown in full only here', schema: createdProjectSchema } },
       errors: [403],
-      handler: async ({ body: input }, _req, res) => {
-        const accountId = signedInAccount(res.locals);
+      handler: async ({ principal: { accountId }, body: input }, _req, res) => {
         refusePlanChange(input.plan, defaultPlan);
         const created = await config.createProject({ name: input.name, plan: defaultPlan, settings: input.settings ?? {} });
         await config.addMembership({ account_id: accountId, project_id: created.id, role: 'owner' });
@@ -82,8 +73,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'project', scope: 'read' },
       responses: { 200: { description: 'The project', schema: projectSchema } },
       errors: [404],
-      handler: async (_input, _req, res) => {
-        res.json(projectView(await loadProject(authorizedProjectId(res.locals))));
+      handler: async ({ projectId }, _req, res) => {
+        res.json(projectView(await loadProject(projectId)));
       },
     }),
     defineRoute({
@@ -95,8 +86,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: patchProjectBodySchema },
       responses: { 200: { description: 'The updated project', schema: projectSchema } },
       errors: [404],
-      handler: async ({ body: patch }, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId, body: patch }, _req, res) => {
         const current = await loadProject(projectId);
         refusePlanChange(patch.plan, current.plan);
         const { name, settings } = patch;
@@ -113,8 +103,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'project', scope: 'admin' },
       responses: { 204: { description: 'Deleted' } },
       errors: [404],
-      handler: async (_input, _req, res) => {
-        const projectId = authorizedProjectId(res.locals);
+      handler: async ({ projectId }, _req, res) => {
         await loadProject(projectId);
         // Events first: if this fails the project still exists and the delete can be retried.
         await deleteProjectData(storage, projectId);

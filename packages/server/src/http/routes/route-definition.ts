@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import type { Principal, ProjectAccess } from '../../access/principal.js';
 import type { HttpMethod, RouteAccess } from '../../access/route-access.js';
 import type { RateLimitClass } from '../../limits/rate-limit-class.js';
 
@@ -52,8 +53,35 @@ export interface RouteInput<P = unknown, Q = unknown, B = unknown> {
   body: B;
 }
 
-/** A route's handler: its parsed input, then Express's request and response. */
-export type RouteHandlerOf<P = undefined, Q = undefined, B = undefined> = (input: RouteInput<P, Q, B>, req: Request, res: Response, next: NextFunction) => unknown;
+/**
+ * What access control established before the handler, by the route's access rule: the caller, and the
+ * project of `project` and `sdk_key` routes (with the caller's standing in it for `project`).
+ */
+export type AccessInput<A extends RouteAccess> = A extends { kind: 'project' }
+  ? { principal: Principal; projectId: number; access: ProjectAccess }
+  : A extends { kind: 'sdk_key' }
+    ? { principal: Extract<Principal, { kind: 'sdk_key' }>; projectId: number }
+    : A extends { kind: 'account' }
+      ? { principal: Extract<Principal, { kind: 'account' }> }
+      : object;
+
+/** The access part of any route's input. */
+export interface AnyAccessInput {
+  principal?: Principal;
+  projectId?: number;
+  access?: ProjectAccess;
+}
+
+/**
+ * A route's handler: its parsed input and what access control established (`X`, e.g.
+ * `AccessInput<{ kind: 'sdk_key' }>`), then Express's request and response.
+ */
+export type RouteHandlerOf<P = undefined, Q = undefined, B = undefined, X = object> = (
+  input: RouteInput<P, Q, B> & X,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => unknown;
 
 /** The type of an absent schema: its part of the input is `undefined`. */
 export type AbsentSchema = z.ZodType<undefined>;
@@ -102,26 +130,32 @@ export interface RouteDefinition extends RouteDescription {
    * Runs after authentication, authorization, rate limiting, body reading and input validation.
    * (A method, so that a route typed by `defineRoute` is one of these.)
    */
-  handler(input: RouteInput, req: Request, res: Response, next: NextFunction): unknown;
+  handler(input: RouteInput & AnyAccessInput, req: Request, res: Response, next: NextFunction): unknown;
 }
 
 /** A route whose handler's input is typed by its schemas (`I`: the body's validating schema). */
-export interface TypedRoute<P extends z.ZodType, Q extends z.ZodType, S extends z.ZodType, I extends z.ZodType> extends RouteDescription {
+export interface TypedRoute<P extends z.ZodType, Q extends z.ZodType, S extends z.ZodType, I extends z.ZodType, A extends RouteAccess> extends RouteDescription {
+  access: A;
   params?: P;
   query?: Q;
   body?: RouteBody<S, I>;
   /** Runs after authentication, authorization, rate limiting, body reading and input validation. */
-  handler: RouteHandlerOf<z.output<P>, z.output<Q>, z.output<I>>;
+  handler: NoInfer<RouteHandlerOf<z.output<P>, z.output<Q>, z.output<I>, AccessInput<A>>>;
 }
 
 /**
  * A route, its handler's input inferred from its schemas: `params`, `query` and `body` are validated
  * by one step of its chain (after access and rate limiting) and handed over parsed, so nothing further
- * down re-parses `unknown` (hono's zod-openapi `createRoute` + `c.req.valid()`).
+ * down re-parses `unknown` (hono's zod-openapi `createRoute` + `c.req.valid()`); the caller and the
+ * project come typed by the access rule (`AccessInput`).
  */
-export function defineRoute<P extends z.ZodType = AbsentSchema, Q extends z.ZodType = AbsentSchema, S extends z.ZodType = AbsentSchema, I extends z.ZodType = S>(
-  route: TypedRoute<P, Q, S, I>,
-): RouteDefinition {
+export function defineRoute<
+  A extends RouteAccess,
+  P extends z.ZodType = AbsentSchema,
+  Q extends z.ZodType = AbsentSchema,
+  S extends z.ZodType = AbsentSchema,
+  I extends z.ZodType = S,
+>(route: TypedRoute<P, Q, S, I, A>): RouteDefinition {
   return route;
 }
 

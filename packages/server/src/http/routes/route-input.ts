@@ -1,8 +1,9 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
+import { accessLocals } from '../../access/principal.js';
 import { parseBody as parseInput } from '../../auth/request-input.js';
 import { NotFoundError, UnsupportedMediaTypeError } from '../../errors/index.js';
-import type { RouteDefinition, RouteInput } from './route-definition.js';
+import type { AnyAccessInput, RouteDefinition, RouteInput } from './route-definition.js';
 
 /** Path parameters parsed by `schema`; a failure names nothing that exists: 404 with the schema's message. */
 function parseParams(schema: z.ZodType, req: Request): unknown {
@@ -35,14 +36,25 @@ function routeInput(route: RouteDefinition, req: Request, body: unknown): RouteI
   return { params: parsedParams, query, body: parseRouteBody(route, req, body) };
 }
 
+/** What authentication and authorization left in `res.locals`, as the route's access rule promises it. */
+function accessInput(route: RouteDefinition, res: Response): AnyAccessInput {
+  const { kind } = route.access;
+  if (kind === 'public' || kind === 'embed_token') return {};
+  const { principal, projectId, access } = accessLocals(res.locals);
+  if ((kind === 'project' || kind === 'sdk_key') && projectId === undefined) throw new Error('Route reached its handler without authorization');
+  if (kind === 'project' && !access) throw new Error('Route reached its handler without project authorization');
+  return { principal, projectId, access };
+}
+
 /**
  * The last step of a route's chain: validates its input with the route's schemas (a raw body is read
- * and decoded first), then runs its handler with the parsed input. Synchronous for JSON bodies.
+ * and decoded first), then runs its handler with the parsed input and what access control established.
+ * Synchronous for JSON bodies.
  */
 export function routeHandler(route: RouteDefinition): RequestHandler {
   const { body } = route;
   if (body?.read === 'raw') {
-    return (req, res, next) => body.decode(req).then((decoded) => route.handler(routeInput(route, req, decoded), req, res, next));
+    return (req, res, next) => body.decode(req).then((decoded) => route.handler({ ...routeInput(route, req, decoded), ...accessInput(route, res) }, req, res, next));
   }
-  return (req, res, next) => route.handler(routeInput(route, req, req.body), req, res, next);
+  return (req, res, next) => route.handler({ ...routeInput(route, req, req.body), ...accessInput(route, res) }, req, res, next);
 }

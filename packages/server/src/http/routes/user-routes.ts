@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authorizedProjectId } from '../../access/principal.js';
 import { projectIdParam } from '../../schemas/path-params.js';
 import { eventListSchema, eventPageQuerySchema, userDeletionSchema, userListSchema, userPageQuerySchema, userSchema } from '../../services/users/user-schemas.js';
 import { userService } from '../../services/users/user-service.js';
@@ -25,8 +24,8 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'List tracked users in order of their id (keyset pagination)',
       query: userPageQuerySchema,
       responses: { 200: { description: 'A page of users; pass `next` as `after` for the next one', schema: userListSchema } },
-      handler: async ({ query }, _req, res) => {
-        res.json(await users.list(authorizedProjectId(res.locals), query));
+      handler: async ({ projectId, query }, _req, res) => {
+        res.json(await users.list(projectId, query));
       },
     }),
     defineRoute({
@@ -37,8 +36,8 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
       params: userPathSchema,
       errors: [404],
       responses: { 200: { description: 'The user', schema: userSchema } },
-      handler: async ({ params }, _req, res) => {
-        res.json(await users.get(authorizedProjectId(res.locals), params.userId));
+      handler: async ({ projectId, params }, _req, res) => {
+        res.json(await users.get(projectId, params.userId));
       },
     }),
     defineRoute({
@@ -50,8 +49,8 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
       query: eventPageQuerySchema,
       errors: [404],
       responses: { 200: { description: 'A page of events; pass `next` as `before` for older ones', schema: eventListSchema } },
-      handler: async ({ params, query }, _req, res) => {
-        res.json(await users.events(authorizedProjectId(res.locals), params.userId, query));
+      handler: async ({ projectId, params, query }, _req, res) => {
+        res.json(await users.events(projectId, params.userId, query));
       },
     }),
     defineRoute({
@@ -62,8 +61,8 @@ export function userRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Erase a user (GDPR): its events, those of its linked devices, its links and properties',
       params: userPathSchema,
       responses: { 200: { description: 'What was deleted; an unknown user deletes nothing (idempotent)', schema: userDeletionSchema } },
-      handler: async ({ params }, _req, res) => {
-        res.json(await users.remove(authorizedProjectId(res.locals), params.userId));
+      handler: async ({ projectId, params }, _req, res) => {
+        res.json(await users.remove(projectId, params.userId));
       },
     }),
   ];
