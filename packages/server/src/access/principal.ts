@@ -27,10 +27,3 @@ export interface AccessLocals {
 export function accessLocals(locals: Record<string, unknown>): AccessLocals {
   return locals as unknown as AccessLocals;
 }
-
-/** The project of an authorized `project` or `sdk_key` route; authorization always sets it before handlers run. */
-export function authorizedProjectId(locals: Record<string, unknown>): number {
-  const { projectId } = accessLocals(locals);
-  if (projectId === undefined) throw new Error('Route reached its handler without authorization');
-  return projectId;
-}

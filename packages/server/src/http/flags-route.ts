@@ -1,13 +1,12 @@
-import { authorizedProjectId } from '../access/principal.js';
 import type { StoragePorts } from '../ports/index.js';
 import type { FlagsEvaluateBody } from '../schemas/flags-evaluate.js';
 import { evaluateFlags } from '../services/flags/flags-service.js';
-import type { RouteHandlerOf } from './routes/route-definition.js';
+import type { AccessInput, RouteHandlerOf } from './routes/route-definition.js';
 
 /** `POST /v1/flags/evaluate`, after the SDK key authenticated and the body was validated. */
-export function flagsEvaluateHandler(storage: Pick<StoragePorts, 'config' | 'people'>): RouteHandlerOf<undefined, undefined, FlagsEvaluateBody> {
-  return async ({ body }, _req, res) => {
+export function flagsEvaluateHandler(storage: Pick<StoragePorts, 'config' | 'people'>): RouteHandlerOf<undefined, undefined, FlagsEvaluateBody, AccessInput<{ kind: 'sdk_key' }>> {
+  return async ({ projectId, body }, _req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json(await evaluateFlags(storage, authorizedProjectId(res.locals), body));
+    res.json(await evaluateFlags(storage, projectId, body));
   };
 }

@@ -1,12 +1,11 @@
 import type { Request } from 'express';
-import { authorizedProjectId } from '../access/principal.js';
 import type { ReplayStore } from '../ports/index.js';
 import type { ParsedReplayChunk } from '../schemas/replay-chunk.js';
 import { checkReplayValue, decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
 import { storeReplayChunks } from '../services/replay/store-replay-chunks.js';
 import { hostParsedBody } from './host-parsed-body.js';
 import { readRawBody } from './raw-body.js';
-import type { RouteHandlerOf } from './routes/route-definition.js';
+import type { AccessInput, RouteHandlerOf } from './routes/route-definition.js';
 
 export interface ReplayRouteContext {
   /** Largest body on the wire (compressed when gzip), in bytes. */
@@ -30,8 +29,8 @@ export async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedByt
 }
 
 /** `POST /v1/replay/chunks`, after the SDK key authenticated and the body was read, decompressed (bounded) and validated. */
-export function replayHandler(replays: Pick<ReplayStore, 'appendReplayChunk'>): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[]> {
-  return async ({ body }, _req, res) => {
-    res.json(await storeReplayChunks(replays, authorizedProjectId(res.locals), body));
+export function replayHandler(replays: Pick<ReplayStore, 'appendReplayChunk'>): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[], AccessInput<{ kind: 'sdk_key' }>> {
+  return async ({ projectId, body }, _req, res) => {
+    res.json(await storeReplayChunks(replays, projectId, body));
   };
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { authorizedProjectId } from '../../access/principal.js';
 import { eventPageQuerySchema, pageQuerySchema, pageSchema } from '../../schemas/documents/common.js';
 import { webhookDeliverySchema } from '../../schemas/documents/webhook.js';
 import { alertResource } from '../../services/documents/alert-resource.js';
@@ -36,8 +35,8 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
       params: documentPathSchema('survey'),
       query: eventPageQuerySchema,
       responses: { 200: { description: 'A page of responses; pass `next` as `before` for older ones', schema: pageSchema(responseSchema, z.string()) } },
-      handler: async ({ params, query }, _req, res) => {
-        const survey = await surveys.load(authorizedProjectId(res.locals), params.id);
+      handler: async ({ projectId, params, query }, _req, res) => {
+        const survey = await surveys.load(projectId, params.id);
         res.json(await listSurveyResponses(ctx.storage.queryEngine, survey, query));
       },
     }),
@@ -50,8 +49,8 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
       params: documentPathSchema('webhook'),
       query: pageQuerySchema,
       responses: { 200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) } },
-      handler: async ({ params, query }, _req, res) => {
-        const webhook = await webhooks.load(authorizedProjectId(res.locals), params.id);
+      handler: async ({ projectId, params, query }, _req, res) => {
+        const webhook = await webhooks.load(projectId, params.id);
         res.json(await listWebhookDeliveries(ctx.storage.config, webhook, query));
       },
     }),
