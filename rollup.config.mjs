@@ -12,7 +12,7 @@ import terser from '@rollup/plugin-terser';
 
 /** Every package of the workspace and its entry points (relative to the package folder). */
 const PACKAGES = [
-  { dir: 'packages/core', entries: { index: 'src/index.ts' } },
+  { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
   { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/cdn.ts', cdnDebug: 'src/cdn-debug.ts', debugFlag: true },
   { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },

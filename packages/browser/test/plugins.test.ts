@@ -13,11 +13,10 @@ const tagged = (tag: string): Plugin => ({
 });
 
 describe('plugins', () => {
-  it('sets a plugin up once per name and tears it down on destroy()', () => {
+  it('sets a plugin up on use() and tears it down on destroy()', () => {
     const teardown = vi.fn();
     const setup = vi.fn(() => teardown);
-    const plugin: Plugin = { name: 'counted', setup };
-    const client = startClient().use(plugin).use({ ...plugin });
+    const client = startClient().use({ name: 'counted', setup });
     expect(setup).toHaveBeenCalledTimes(1);
     expect(setup).toHaveBeenCalledWith(client);
     client.destroy();

@@ -1,4 +1,4 @@
-import { SDK_KEY_PREFIX, uuidv7 } from '@northstar/core';
+import { SDK_KEY_PREFIX, finishEvent, uuidv7 } from '@northstar/core';
 import type { TrackedEvent } from '@northstar/core';
 import { holdLock, watchOrphans } from './adopt.js';
 import { resolveConfig } from './config.js';
@@ -11,7 +11,6 @@ import { splitProperties, withUser } from './properties.js';
 import type { Properties } from './properties.js';
 import { openRun } from './running.js';
 import type { Running } from './running.js';
-import { finish } from './queue.js';
 import { createStore } from './storage.js';
 import { syncTabs } from './tab-sync.js';
 
@@ -20,7 +19,7 @@ import { syncTabs } from './tab-sync.js';
  * or by `init()` for the ones its config enables. Modelled on Sentry's integrations.
  */
 export interface Plugin {
-  /** Identifies the plugin: one of the same name already set up on the client is not set up again. */
+  /** Identifies the plugin (`pageViews`, ...). */
   name: string;
   /** Called once, on a started client: adds hooks (`client.on`), listeners, timers. Returns what destroy() calls. */
   setup?(client: Client): (() => void) | void;
@@ -93,11 +92,10 @@ export class Client {
     return this;
   }
 
-  /** Sets up a plugin on a started client, unless one of its name already is; destroy() tears it down. */
+  /** Sets up a plugin on a started client; destroy() tears it down. Use each plugin once per start(). */
   use(plugin: Plugin): this {
     const run = this.run;
-    if (!run || run.plugins.includes(plugin.name)) return this;
-    run.plugins.push(plugin.name);
+    if (!run) return this;
     if (plugin.processEvent) run.steps.push((event) => plugin.processEvent?.(event, this) ?? null);
     const teardown = plugin.setup?.(this);
     if (teardown) run.teardowns.push(teardown);
@@ -169,31 +167,29 @@ export class Client {
    */
   push(name: string, time: number, sessionId: string | null, properties?: Properties): void {
     const run = this.run as Running;
-    const { beforeSend, debug } = this.config;
+    const { beforeSend } = this.config;
     let e: TrackedEvent | null = { event_name: name, device_id: run.ids.device };
     if (sessionId) e.session_id = sessionId;
     if (run.ids.user) e.user_id = run.ids.user;
     const own = splitProperties(properties);
-    if (!run.steps.length && !beforeSend && !this.hooks?.event?.length) {
-      const kept = run.queue.push(e, time, run.base, own);
-      if (__NS_DEBUG__) log(debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
-      return;
-    }
-    finish(e, time, run.base, own);
-    for (const step of beforeSend ? [...run.steps, beforeSend] : run.steps) {
-      try {
-        e = step(e);
-      } catch (error) {
-        if (__NS_DEBUG__) log(debug, 'error', 'a processEvent step failed: the event goes on as it was', error);
-      }
-      if (!e) {
-        if (__NS_DEBUG__) log(debug, 'log', `dropped by processEvent or beforeSend: ${name}`);
-        return;
+    const now = run.steps.length || beforeSend || this.hooks?.event?.length;
+    if (now) {
+      finishEvent(e, time, run.base, own);
+      for (const step of beforeSend ? [...run.steps, beforeSend] : run.steps) {
+        try {
+          e = step(e);
+        } catch (error) {
+          if (__NS_DEBUG__) log(this.config.debug, 'error', 'a processEvent step failed: the event goes on as it was', error);
+        }
+        if (!e) {
+          if (__NS_DEBUG__) log(this.config.debug, 'log', `dropped by processEvent or beforeSend: ${name}`);
+          return;
+        }
       }
     }
-    const kept = run.queue.add(e);
-    if (__NS_DEBUG__) log(debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
-    this.emit('event', e);
+    const kept = now ? run.queue.add(e) : run.queue.push(e, time, run.base, own);
+    if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+    if (now) this.emit('event', e);
   }
 
   /** @internal Storage is allowed from now on: write the state and send what waited. */

@@ -1,7 +1,7 @@
-import { backoffDelay, parseRetryAfter } from '@northstar/core';
+import { backoffDelay, parseRetryAfter, retryable } from '@northstar/core';
 import type { IdentifyRequest } from '@northstar/core';
 import { log } from './debug.js';
-import { postJson, retryable } from './transport.js';
+import { postJson } from './transport.js';
 
 /** Attempts of one `/v1/identify` request before it is given up (the `$identify` event stays queued). */
 const ATTEMPTS = 5;

@@ -129,7 +129,7 @@ export class Northstar extends Client {
     const run = this.run;
     if (!run) return;
     if (!run.store.on) run.held.push(body);
-    else sendIdentify(`${this.config.endpoint}/v1/identify`, this.config.apiKey, body, () => this.run === run, this.config.debug);
+    else sendIdentify(`${this.config.endpoint}/v1/identify`, this.config.apiKey, body, () => this.run === run, __NS_DEBUG__ && this.config.debug);
   }
 
   private saveIds(): void {

@@ -30,8 +30,6 @@ export interface Running {
   /** Identify requests made before consent, sent on grantConsent(). */
   held: IdentifyRequest[];
   teardowns: (() => void)[];
-  /** Names of the plugins set up on this run. */
-  plugins: string[];
   /** The `processEvent` steps of those plugins, in the order they were set up. */
   steps: ((event: TrackedEvent) => TrackedEvent | null)[];
   persistTimer?: ReturnType<typeof setTimeout>;
@@ -47,5 +45,5 @@ export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: (
   const ids = loadIdentity(store);
   const context = pageContext();
   const session = createSession(store, c.sessionTimeout);
-  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [], plugins: [], steps: [] };
+  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [], steps: [] };
 }

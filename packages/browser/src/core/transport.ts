@@ -1,16 +1,5 @@
-import { API_KEY_HEADER } from '@northstar/core';
-import type { TrackBatch, TrackedEvent, TrackResponse } from '@northstar/core';
-
-export interface SendResult {
-  /** HTTP status; 0 when the request failed before any response. */
-  status: number;
-  retryAfter: string | null;
-  /** Valid indexes from the body's `rejected: [{ index }]`; undefined when the body lists none. */
-  rejected?: number[];
-}
-
-/** Network errors (0), 408, 429 and 5xx: worth sending again later. */
-export const retryable = (status: number): boolean => !status || status === 408 || status === 429 || status >= 500;
+import { API_KEY_HEADER, rejectedIndexes } from '@northstar/core';
+import type { SendResult, TrackBatch, TrackedEvent } from '@northstar/core';
 
 /** Beacons and keepalive requests are capped at 64 KiB by browsers; stay under with some margin. */
 const BEACON_LIMIT = 64_000;
@@ -35,15 +24,8 @@ export async function postJson(url: string, apiKey: string, body: unknown, keepa
 export async function post(url: string, apiKey: string, batch: TrackedEvent[], keepalive?: boolean): Promise<SendResult> {
   const res = await postJson(url, apiKey, { batch, sent_at: new Date().toISOString() } satisfies TrackBatch, keepalive);
   return res
-    ? { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: await rejected(res, batch.length) }
+    ? { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: rejectedIndexes(await res.json().catch(() => undefined), batch.length) }
     : { status: 0, retryAfter: null };
-}
-
-async function rejected(res: Response, size: number): Promise<number[] | undefined> {
-  const body = (await res.json().catch(() => undefined)) as Partial<TrackResponse> | undefined;
-  const list = Array.isArray(body?.rejected) ? body.rejected : [];
-  const indexes = list.map((r) => r?.index).filter((i) => Number.isInteger(i) && i >= 0 && i < size);
-  return indexes.length ? indexes : undefined;
 }
 
 /**
