@@ -15,9 +15,11 @@ const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
   { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/cdn.ts', cdnDebug: 'src/cdn-debug.ts', debugFlag: true },
-  { dir: 'packages/server', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
+  { dir: 'packages/server', entries: { index: 'src/index.ts', app: 'src/without-http.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
+  // The northstar-server command (ESM only) and its library entry; it imports the packages above.
+  { dir: 'packages/cli', entries: { index: 'src/index.ts' }, esmOnly: { cli: 'src/cli.ts' } },
   // Vitest cannot be require()d, so the conformance suites that use it ship as ESM only.
   { dir: 'adapters/testing', entries: { index: 'src/index.ts' }, cjs: false },
 ];
@@ -93,7 +95,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
     input: withDir(dir, entries),
     external,
     plugins: [dts({ tsconfig: root('tsconfig.base.json'), compilerOptions: { stripInternal: true } })],
-    output: { dir: `${dir}/dist`, format: 'es', entryFileNames: `[name]${extension}` },
+    output: { dir: `${dir}/dist`, format: 'es', entryFileNames: `[name]${extension}`, chunkFileNames: `[name]-[hash]${extension}` },
   });
   return [
     code('es', withDir(dir, { ...entries, ...esmOnly })),

@@ -5,6 +5,8 @@ const SOURCES: Record<string, string> = {
   '@northstar/core': 'packages/core/src/index.ts',
   '@northstar/browser': 'packages/browser/src/index.ts',
   '@northstar/server': 'packages/server/src/index.ts',
+  '@northstar/server/app': 'packages/server/src/without-http.ts',
+  '@northstar/cli': 'packages/cli/src/index.ts',
   '@northstar/adapter-memory': 'adapters/memory/src/index.ts',
   '@northstar/adapter-sql': 'adapters/sql/src/index.ts',
   '@northstar/adapter-testing': 'adapters/testing/src/index.ts',

@@ -3,7 +3,9 @@ export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?
   { name: '@northstar/core', dir: 'packages/core', exports: ['uuidv7', 'backoffDelay', 'parseRetryAfter', 'utcDay'] },
   { name: '@northstar/browser', dir: 'packages/browser', exports: ['init', 'track', 'Northstar'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
+  { name: '@northstar/server/app', dir: 'packages/server', exports: ['createNorthstarApp', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/adapter-memory', dir: 'adapters/memory', exports: ['createMemoryStorage'] },
   { name: '@northstar/adapter-sql', dir: 'adapters/sql', exports: ['createSqlStorage'] },
+  { name: '@northstar/cli', dir: 'packages/cli', exports: ['storageFromUrl', 'migrateDatabase', 'startNorthstarServer', 'startNorthstarWorker'] },
   { name: '@northstar/adapter-testing', dir: 'adapters/testing', exports: ['runStorageConformance'], esmOnly: true },
 ];

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = join(ROOT, 'packages/server/dist/cli.js');
+const CLI = join(ROOT, 'packages/cli/dist/cli.js');
 const REFUSE_EXPRESS = fileURLToPath(new URL('./support/refuse-express.mjs', import.meta.url));
 const dataDirs: string[] = [];
 afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true }))));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import knex from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageFromUrl } from '@northstar/server';
+import { storageFromUrl } from '@northstar/cli';
 import { addAccount, call, login, refreshCookieOf, startAuthServer } from './support/accounts.js';
 import type { ApiResponse } from './support/accounts.js';
 import type { TestServer } from './support/test-server.js';

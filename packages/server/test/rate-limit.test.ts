@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createApiKey } from '@northstar/server';
 import type { ProjectPlan, StorageAdapter } from '@northstar/server';
-import { readCliSettings } from '../src/cli/cli-env.js';
 import { errorHandler } from '../src/http/error-handler.js';
 import { planRateLimiter } from '../src/limits/plan-rate-limiter.js';
 import { rateLimitMiddleware } from '../src/http/rate-limit-middleware.js';
@@ -197,17 +196,6 @@ describe('configuring rate limits', () => {
     const server = await start({ demoPlan: 'free', rateLimits: false });
     const answers = await statuses(120, () => track(server));
     expect(answers.every((status) => status === 200)).toBe(true);
-  });
-
-  it('reads NORTHSTAR_RATE_LIMITS for the standalone server: unset, off, or the option as JSON', () => {
-    expect(readCliSettings({}).rateLimits).toBeUndefined();
-    expect(readCliSettings({ NORTHSTAR_RATE_LIMITS: 'off' }).rateLimits).toBe(false);
-    expect(readCliSettings({ NORTHSTAR_RATE_LIMITS: '{"plans":{"free":{"track":1000}},"projects":{"7":{"query":false}}}' }).rateLimits).toEqual({
-      plans: { free: { track: 1000 } },
-      projects: { 7: { query: false } },
-    });
-    expect(() => readCliSettings({ NORTHSTAR_RATE_LIMITS: '{"plans":{"gold":{}}}' })).toThrow(/NORTHSTAR_RATE_LIMITS/);
-    expect(() => readCliSettings({ NORTHSTAR_RATE_LIMITS: 'many' })).toThrow(/"off" or JSON/);
   });
 
   it('refuses invalid numbers when the router is created', async () => {

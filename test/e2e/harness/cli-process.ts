@@ -6,7 +6,7 @@ import { startNodeScript } from './node-process.js';
 import type { NodeProcess } from './node-process.js';
 import type { DemoProject } from './server.js';
 
-const CLI = fileURLToPath(new URL('../../../packages/server/dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../packages/cli/dist/cli.js', import.meta.url));
 
 export interface CliServer {
   process: NodeProcess;

@@ -19,7 +19,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const CLI = fileURLToPath(new URL('../../../packages/server/dist/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../../packages/cli/dist/cli.js', import.meta.url));
 
 /** Starts the built `northstar-server` CLI (what `npm start` runs) on a free port with its own data directory. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {

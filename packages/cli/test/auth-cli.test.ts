@@ -6,10 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { verifyPassword } from '@northstar/server';
 import type { StorageAdapter } from '@northstar/server';
-import { parseCliArgs } from '../src/cli/cli-args.js';
-import { createAccountCommand, createAccountPassword } from '../src/cli/create-account-command.js';
-import { cliJwtSecret } from '../src/cli/jwt-secret-file.js';
-import { FAST_SCRYPT } from './support/accounts.js';
+import { parseCliArgs } from '../src/cli-args.js';
+import { createAccountCommand, createAccountPassword } from '../src/create-account-command.js';
+import { cliJwtSecret } from '../src/jwt-secret-file.js';
+import { FAST_SCRYPT } from '../../server/test/support/accounts.js';
 
 const noInput = () => Readable.from([]);
 

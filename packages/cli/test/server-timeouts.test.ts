@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_TIMEOUTS, startNorthstarServer } from '../src/cli/start-server.js';
-import type { RunningServer, StartServerOptions } from '../src/cli/start-server.js';
+import { SERVER_TIMEOUTS, startNorthstarServer } from '../src/start-server.js';
+import type { RunningServer, StartServerOptions } from '../src/start-server.js';
 
 // Slow clients cannot hold the CLI server's sockets (docs/decisions.md, "Timeouts of the standalone server").
 let running: RunningServer | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
-import { startNorthstarWorker } from '../src/cli/start-worker.js';
+import { startNorthstarWorker } from '../src/start-worker.js';
 
 const JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 

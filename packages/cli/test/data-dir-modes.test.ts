@@ -2,7 +2,7 @@ import { chmod, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { restrictDataFiles } from '../src/cli/data-dir-modes.js';
+import { restrictDataFiles } from '../src/data-dir-modes.js';
 
 let root: string;
 beforeEach(async () => {

@@ -1,8 +1,6 @@
-import { checkedPlan, DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
-import { parseRateLimitsEnv } from '../limits/rate-limit-options.js';
-import type { ProjectPlan } from '../ports/index.js';
-import type { RateLimitOptions } from '../limits/rate-limit-options.js';
-import { defaultDatabaseUrl } from '../storage/database-url.js';
+import { defaultDatabaseUrl } from './storage/database-url.js';
+import { DEFAULT_PROJECT_PLAN, checkedPlan, parseRateLimitsEnv } from '@northstar/server/app';
+import type { ProjectPlan, RateLimitOptions } from '@northstar/server/app';
 
 export interface CliSettings {
   port: number;

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
-import { authenticateApiKey } from '../src/keys/authenticate-key.js';
-import { bootstrapProject } from '../src/cli/bootstrap-project.js';
-import { parseCliArgs } from '../src/cli/cli-args.js';
-import { writeDemoFile } from '../src/cli/demo-file.js';
-import { ensureDemoProject } from '../src/cli/demo-project.js';
-import { readCliSettings } from '../src/cli/cli-env.js';
-import { setProjectPlan } from '../src/cli/set-plan-command.js';
+import { authenticateApiKey } from '@northstar/server';
+import { bootstrapProject } from '../src/bootstrap-project.js';
+import { parseCliArgs } from '../src/cli-args.js';
+import { writeDemoFile } from '../src/demo-file.js';
+import { ensureDemoProject } from '../src/demo-project.js';
+import { readCliSettings } from '../src/cli-env.js';
+import { setProjectPlan } from '../src/set-plan-command.js';
 import { parseDatabaseUrl } from '../src/storage/database-url.js';
 import { storageFromUrl } from '../src/storage/storage-from-url.js';
-import { postJson, startTestServer } from './support/test-server.js';
+import { postJson, startTestServer } from '../../server/test/support/test-server.js';
 
 describe('northstar-server arguments', () => {
   it('starts the server when given no command, or "start"', () => {

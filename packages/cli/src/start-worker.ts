@@ -1,8 +1,6 @@
-import { createNorthstarApp } from '../app/create-northstar-app.js';
-import type { NorthstarAppOptions } from '../app/app-options.js';
-import type { NorthstarApp } from '../app/northstar-app.js';
-import type { StorageAdapter } from '../ports/index.js';
 
+import { createNorthstarApp } from '@northstar/server/app';
+import type { NorthstarApp, NorthstarAppOptions, StorageAdapter } from '@northstar/server/app';
 export interface StartWorkerOptions {
   /** Already migrated; the worker disposes it when closed. */
   storage: StorageAdapter;

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-import { parseCliArgs, USAGE } from './cli/cli-args.js';
-import { readCliSettings } from './cli/cli-env.js';
-import { CLI_UMASK } from './cli/data-dir-modes.js';
-import { runBootstrap, runCreateAccount, runMigrate, runSetPlan } from './cli/run-commands.js';
+import { parseCliArgs, USAGE } from './cli-args.js';
+import { readCliSettings } from './cli-env.js';
+import { CLI_UMASK } from './data-dir-modes.js';
+import { runBootstrap, runCreateAccount, runMigrate, runSetPlan } from './run-commands.js';
 
 async function main(): Promise<void> {
   // Files this process creates (SQLite's database and WAL, demo.json, key files) are the owner's alone.
@@ -11,8 +11,8 @@ async function main(): Promise<void> {
   const settings = readCliSettings(process.env);
   if (args.command === 'help') process.stdout.write(USAGE);
   // Loaded on demand: only start imports Express, which the worker must never load.
-  else if (args.command === 'start') return (await import('./cli/start-command.js')).runStart(settings);
-  else if (args.command === 'worker') return (await import('./cli/worker-command.js')).runWorker(settings);
+  else if (args.command === 'start') return (await import('./start-command.js')).runStart(settings);
+  else if (args.command === 'worker') return (await import('./worker-command.js')).runWorker(settings);
   else if (args.command === 'migrate') await runMigrate(settings);
   else if (args.command === 'create-account') await runCreateAccount(settings, args);
   else if (args.command === 'set-plan') await runSetPlan(settings, args);

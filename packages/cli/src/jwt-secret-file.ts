@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MIN_JWT_SECRET_BYTES } from '../auth/jwt-secret.js';
 import { dataDirKey } from './data-dir-key-file.js';
+import { MIN_JWT_SECRET_BYTES } from '@northstar/server/app';
 
 /**
  * The JWT secret of the CLI's server: `NORTHSTAR_JWT_SECRET`, else the one in `<dataDir>/jwt-secret`,

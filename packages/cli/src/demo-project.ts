@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { authenticateApiKey } from '../keys/authenticate-key.js';
-import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
-import { seedDemoProject } from '../seed/seed-demo-project.js';
-import type { DemoProject } from '../seed/seed-demo-project.js';
+import { authenticateApiKey, seedDemoProject } from '@northstar/server/app';
+import type { DemoProject, ProjectPlan, StorageAdapter } from '@northstar/server/app';
 
 export interface DemoProjectChoice {
   demo: DemoProject;

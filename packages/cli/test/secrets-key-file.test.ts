@@ -3,8 +3,8 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cliSecretsKey } from '../src/cli/secrets-key-file.js';
-import { createSecretBox } from '../src/secrets/index.js';
+import { cliSecretsKey } from '../src/secrets-key-file.js';
+import { createSecretBox } from '@northstar/server';
 
 let dir: string;
 beforeEach(async () => {

@@ -1,6 +1,6 @@
-import { checkedPlan } from '../limits/operator-plan.js';
-import type { MemberRole, ProjectPlan } from '../ports/index.js';
 
+import { checkedPlan } from '@northstar/server/app';
+import type { MemberRole, ProjectPlan } from '@northstar/server/app';
 export type CliCommand = 'start' | 'worker' | 'migrate' | 'bootstrap' | 'create-account' | 'set-plan' | 'help';
 
 export interface CliArgs {

@@ -1,10 +1,10 @@
-import type { NorthstarAppOptions } from '../app/app-options.js';
-import { storageFromUrl } from '../storage/storage-from-url.js';
-import type { OpenedStorage } from '../storage/storage-from-url.js';
+import { storageFromUrl } from './storage/storage-from-url.js';
+import type { OpenedStorage } from './storage/storage-from-url.js';
 import type { CliSettings } from './cli-env.js';
 import { restrictDataFiles } from './data-dir-modes.js';
 import { cliJwtSecret } from './jwt-secret-file.js';
 import { cliSecretsKey } from './secrets-key-file.js';
+import type { NorthstarAppOptions } from '@northstar/server/app';
 
 /** The storage and app options of a long-running command (`start`, `worker`): both read the same environment. */
 export interface CliApp extends OpenedStorage {

@@ -1,6 +1,6 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { DemoProject } from '../seed/seed-demo-project.js';
+import type { DemoProject } from '@northstar/server/app';
 
 export interface DemoFile extends DemoProject {
   url: string;

@@ -1,6 +1,6 @@
 import { chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseDatabaseUrl } from '../storage/database-url.js';
+import { parseDatabaseUrl } from './storage/database-url.js';
 
 /** The CLI's umask: every file it creates (SQLite and its WAL, demo.json, key files) is 0600, every directory 0700. */
 export const CLI_UMASK = 0o077;

@@ -1,5 +1,5 @@
-import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
 
+import type { ProjectPlan, StorageAdapter } from '@northstar/server/app';
 export interface PlanChange {
   project_id: number;
   plan: ProjectPlan;

@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCliSettings } from '../src/cli/cli-env.js';
-import { renderDemoPage, renderDemoScript } from '../src/cli/demo-page.js';
-import { startNorthstarServer } from '../src/cli/start-server.js';
-import type { RunningServer } from '../src/cli/start-server.js';
-import { eventQuery, postJson } from './support/test-server.js';
+import { readCliSettings } from '../src/cli-env.js';
+import { renderDemoPage, renderDemoScript } from '../src/demo-page.js';
+import { startNorthstarServer } from '../src/start-server.js';
+import type { RunningServer } from '../src/start-server.js';
+import { eventQuery, postJson } from '../../server/test/support/test-server.js';
 
 let running: RunningServer | undefined;
 let dir: string | undefined;

@@ -1,4 +1,4 @@
-import { storageFromUrl, migrateDatabase } from '../storage/storage-from-url.js';
+import { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
 import type { CliSettings } from './cli-env.js';
 import { bootstrapProject } from './bootstrap-project.js';
 import type { CliArgs } from './cli-args.js';

@@ -1,10 +1,7 @@
 import type { Readable } from 'node:stream';
-import { createAccount } from '../auth/create-account.js';
-import type { ScryptCost } from '../auth/password-hash.js';
-import type { MemberRole, StorageAdapter } from '../ports/index.js';
-import { accountView } from '../schemas/auth.js';
-import type { AccountView } from '../schemas/auth.js';
 import type { CliArgs } from './cli-args.js';
+import { accountView, createAccount } from '@northstar/server/app';
+import type { AccountView, MemberRole, ScryptCost, StorageAdapter } from '@northstar/server/app';
 
 export interface CreatedAccountOutput {
   account: AccountView;

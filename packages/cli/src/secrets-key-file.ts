@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SECRETS_KEY_BYTES, secretsKeyBytes } from '../secrets/index.js';
 import { dataDirKey } from './data-dir-key-file.js';
+import { SECRETS_KEY_BYTES, secretsKeyBytes } from '@northstar/server/app';
 
 /**
  * The key that encrypts webhook secrets in the CLI's server (router option `secretsKey`):

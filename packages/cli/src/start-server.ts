@@ -2,17 +2,17 @@ import { createServer } from 'node:http';
 import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createNorthstarApp } from '../app/create-northstar-app.js';
-import { createNorthstarRouter } from '../http/router.js';
-import type { NorthstarRouterOptions } from '../http/options.js';
-import type { StorageAdapter } from '../ports/index.js';
-import { storageFromUrl } from '../storage/storage-from-url.js';
+import { storageFromUrl } from './storage/storage-from-url.js';
 import { ensureDemoProject } from './demo-project.js';
 import { writeDemoFile } from './demo-file.js';
 import type { DemoFile } from './demo-file.js';
 import { demoAssets, demoRoutes } from './demo-routes.js';
 import type { DemoAssets } from './demo-routes.js';
 import { queryCurl } from './query-curl.js';
+import { createNorthstarRouter } from '@northstar/server';
+import { createNorthstarApp } from '@northstar/server/app';
+import type { NorthstarRouterOptions } from '@northstar/server';
+import type { StorageAdapter } from '@northstar/server/app';
 
 export interface StartServerOptions {
   /** 0 picks a free port. */

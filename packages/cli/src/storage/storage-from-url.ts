@@ -1,7 +1,7 @@
-import type { StorageAdapter } from '../ports/index.js';
 import { parseDatabaseUrl } from './database-url.js';
 import { ensureMysqlDatabase } from './mysql-database.js';
 import type { DatabaseTarget } from './database-url.js';
+import type { StorageAdapter } from '@northstar/server/app';
 
 /** What the CLI needs of `@northstar/adapter-sql` (checked at run time, see `loadAdapter`). */
 interface SqlAdapterModule {

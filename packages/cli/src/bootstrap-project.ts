@@ -1,8 +1,6 @@
 import { SECRET_KEY_SCOPES } from '@northstar/core';
-import { createApiKey } from '../keys/create-api-key.js';
-import { DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
-import type { ProjectPlan, StorageAdapter } from '../ports/index.js';
-import type { DemoProject } from '../seed/seed-demo-project.js';
+import { DEFAULT_PROJECT_PLAN, createApiKey } from '@northstar/server/app';
+import type { DemoProject, ProjectPlan, StorageAdapter } from '@northstar/server/app';
 
 /** `northstar-server bootstrap`: a new project of `plan` with one SDK key and one secret key holding every scope. */
 export async function bootstrapProject(storage: StorageAdapter, name = 'Default', plan: ProjectPlan = DEFAULT_PROJECT_PLAN): Promise<DemoProject> {
