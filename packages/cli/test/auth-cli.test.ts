@@ -9,7 +9,7 @@ import type { StorageAdapter } from '@northstar/server';
 import { parseCliArgs } from '../src/cli-args.js';
 import { createAccountCommand, createAccountPassword } from '../src/create-account-command.js';
 import { cliJwtSecret } from '../src/jwt-secret-file.js';
-import { FAST_SCRYPT } from '../../server/test/support/accounts.js';
+import { FAST_SCRYPT } from './support/test-server.js';
 
 const noInput = () => Readable.from([]);
 

@@ -12,7 +12,7 @@ import { readCliSettings } from '../src/cli-env.js';
 import { setProjectPlan } from '../src/set-plan-command.js';
 import { parseDatabaseUrl } from '../src/storage/database-url.js';
 import { storageFromUrl } from '../src/storage/storage-from-url.js';
-import { postJson, startTestServer } from '../../server/test/support/test-server.js';
+import { postJson, startTestServer } from './support/test-server.js';
 
 describe('northstar-server arguments', () => {
   it('starts the server when given no command, or "start"', () => {

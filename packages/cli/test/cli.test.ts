@@ -6,7 +6,7 @@ import { readCliSettings } from '../src/cli-env.js';
 import { renderDemoPage, renderDemoScript } from '../src/demo-page.js';
 import { startNorthstarServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { eventQuery, postJson } from '../../server/test/support/test-server.js';
+import { eventQuery, postJson } from './support/test-server.js';
 
 let running: RunningServer | undefined;
 let dir: string | undefined;

@@ -1,13 +1,12 @@
 import { parseDatabaseUrl } from './database-url.js';
-import { ensureMysqlDatabase } from './mysql-database.js';
 import type { DatabaseTarget } from './database-url.js';
 import type { StorageAdapter } from '@northstar/server/app';
 
 /** What the CLI needs of `@northstar/adapter-sql` (checked at run time, see `loadAdapter`). */
 interface SqlAdapterModule {
-  /** `migrate` is read from the options (and, for older builds, from the second argument). */
-  createSqlStorage(options: { url: string; migrate?: boolean }, migrate?: boolean): Promise<StorageAdapter>;
-  migrateSql(options: { url: string }): Promise<void>;
+  /** `createDatabase` makes a missing MySQL/MariaDB database (utf8mb4) before migrating. */
+  createSqlStorage(options: { url: string; migrate?: boolean; createDatabase?: boolean }): Promise<StorageAdapter>;
+  migrateSql(options: { url: string; createDatabase?: boolean }): Promise<void>;
 }
 
 interface MemoryAdapterModule {
@@ -15,8 +14,8 @@ interface MemoryAdapterModule {
 }
 
 /**
- * Adapters import the server's port types, so the server names them only at run time: the specifier
- * is a variable, which keeps the type graph and the build free of a server ↔ adapter cycle.
+ * Loaded on demand, so that `memory:` never loads knex: the specifier is a variable, and tests pass a
+ * loader of their own (`ModuleLoader`).
  */
 const SQL_ADAPTER = '@northstar/adapter-sql';
 const MEMORY_ADAPTER = '@northstar/adapter-memory';
@@ -35,10 +34,7 @@ export type ModuleLoader = (specifier: string) => Promise<unknown>;
 
 const importModule: ModuleLoader = (specifier) => import(specifier);
 
-/**
- * The storage packages are optional peer dependencies of `@northstar/server` (a router user passes
- * storage of their own): what to install for each kind of database URL.
- */
+/** What to install for each kind of database URL (the drivers are optional peers of `@northstar/cli`). */
 const INSTALL: Record<DatabaseTarget['kind'], string> = {
   memory: MEMORY_ADAPTER,
   sqlite: `${SQL_ADAPTER} knex better-sqlite3`,
@@ -74,8 +70,7 @@ export async function storageFromUrl(url: string, migrate = true, load: ModuleLo
     return { storage: memory.createMemoryStorage(), target };
   }
   const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'createSqlStorage', target, load);
-  if (migrate && target.kind === 'mysql') await ensureMysqlDatabase(target.url);
-  return { storage: await sql.createSqlStorage({ url: target.url, migrate }, migrate), target };
+  return { storage: await sql.createSqlStorage({ url: target.url, migrate, createDatabase: migrate && target.kind === 'mysql' }), target };
 }
 
 /** Brings the database a URL names (created when missing) to the latest schema; nothing to do for `memory:`. */
@@ -83,7 +78,6 @@ export async function migrateDatabase(url: string, load: ModuleLoader = importMo
   const target = parseDatabaseUrl(url);
   if (target.kind === 'memory') return target;
   const sql = await loadAdapter<SqlAdapterModule>(SQL_ADAPTER, 'migrateSql', target, load);
-  if (target.kind === 'mysql') await ensureMysqlDatabase(target.url);
-  await sql.migrateSql({ url: target.url });
+  await sql.migrateSql({ url: target.url, createDatabase: target.kind === 'mysql' });
   return target;
 }
