@@ -25,7 +25,7 @@ export interface DocumentResource {
   /** OpenAPI tag. */
   tag: string;
   /** Validates a whole document: the creation body, a PUT body, and the merged result of a PATCH. */
-  schema: z.ZodType;
+  schema: z.ZodType<JsonObject>;
   /**
    * Every writable field, each optional: documents the PATCH body, and its keys are the top-level
    * fields a write may carry (others are refused with 400).

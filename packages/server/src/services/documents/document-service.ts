@@ -46,9 +46,9 @@ export function documentService(resource: DocumentResource, deps: DocumentServic
   const now = () => new Date(deps.clock()).toISOString();
   const notFound = (id: number) => new NotFoundError(`No ${noun} ${id} in this project`);
 
-  function validated(result: z.ZodSafeParseResult<unknown>): JsonObject {
+  function validated(result: z.ZodSafeParseResult<JsonObject>): JsonObject {
     if (!result.success) throw new BadRequestError(describeIssues(result.error));
-    return result.data as JsonObject;
+    return result.data;
   }
 
   async function prepared(data: JsonObject, ctx: WriteContext): Promise<{ data: JsonObject; key: string | null }> {

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../errors/index.js';
 import type { JsonObject } from '../../ports/index.js';
-import { experimentFields, experimentSchema, experimentServerFields } from '../../schemas/documents/experiment.js';
+import { EXPERIMENT_STATUSES, experimentFields, experimentSchema, experimentServerFields } from '../../schemas/documents/experiment.js';
 import type { ExperimentStatus } from '../../schemas/documents/experiment.js';
 import type { DocumentResource, WriteContext } from './document-resource.js';
 
@@ -14,7 +14,7 @@ const NEXT_STATUSES: Record<ExperimentStatus, readonly ExperimentStatus[]> = {
 /** What a started experiment may no longer change: its results would mix two designs. */
 const DESIGN_FIELDS = ['flag_key', 'variants', 'goal_event'] as const;
 
-const statusOf = (data: JsonObject | undefined): ExperimentStatus => (data?.status as ExperimentStatus | undefined) ?? 'draft';
+const statusOf = (data: JsonObject | undefined): ExperimentStatus => EXPERIMENT_STATUSES.find((status) => status === data?.status) ?? 'draft';
 const timeOf = (value: JsonObject[string] | undefined): string | null => (typeof value === 'string' ? value : null);
 
 /**
