@@ -4,6 +4,7 @@ export { init, getInstance, track, identify, setUserProperties, revenue, reset, 
 export { Northstar } from './core/northstar.js';
 export { Client } from './core/client.js';
 export type { Plugin } from './core/client.js';
+export type { ClientHooks, HookName, HookListener } from './core/hooks.js';
 export type { NorthstarConfig, AutocaptureConfig, ReplayConfig } from './core/config.js';
 export type { Properties, PropertyObject, PropertyValue } from './core/properties.js';
 export type { UserProperties } from './core/identity.js';
