@@ -7,7 +7,6 @@ import { createMemoryPersonStore } from './memory-person-store.js';
 import { createMemoryQueryEngine } from './memory-query-engine.js';
 import { createMemoryRateLimitStore } from './memory-rate-limits.js';
 import { createMemoryReplayStore } from './memory-replay-store.js';
-import { legacyEventStore } from './legacy-event-store.js';
 
 /** The memory adapter: every port, each one certainly there. */
 export type MemoryStorage = StorageAdapter & StoragePorts;
@@ -35,7 +34,6 @@ export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryS
   return {
     name: 'memory',
     ...ports,
-    events: legacyEventStore(ports),
     config,
     rateLimits: createMemoryRateLimitStore(),
     jobs,

@@ -1,6 +1,5 @@
 export { createSqlStorage, migrateSql } from './sql-storage.js';
 export type { SqlStorage, SqlStorageOptions } from './sql-storage.js';
-export { createSqlEventStore } from './events/sql-event-store.js';
 export { createSqlEventLog } from './sql-event-log.js';
 export { createSqlQueryEngine } from './sql-query-engine.js';
 export { createSqlPersonStore } from './sql-person-store.js';

@@ -4,7 +4,6 @@ import { createGroupCommitter } from '../ingest/group-commit.js';
 import { cachedSdkKeys } from '../ingest/sdk-key-cache.js';
 import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage, storageGuard } from '../storage/guard-storage.js';
-import { withLegacyPorts } from '../storage/legacy-ports.js';
 import { requirePorts } from '../storage/required-ports.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { NorthstarAppOptions } from './app-options.js';
@@ -33,7 +32,7 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
       else logger.error('[northstar] storage unavailable; answering 503 until it recovers', error);
     },
   });
-  const storage = guardStorage(requirePorts(withLegacyPorts(options.storage)), guard);
+  const storage = guardStorage(requirePorts(options.storage), guard);
   const committer = createGroupCommitter({
     // A batch serves many requests: its write gets the whole timeout; each request waits within its own.
     write: (events) => outsideStorageBudget(() => storage.eventLog.appendEvents(events)),

@@ -18,7 +18,6 @@ export type {
 export type { LinkResult, UserProperties, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PersonStore } from './person-store.js';
 export type { ReplayChunk, ReplayStore } from './replay-store.js';
 export type { NewJob, Job, JobOutcome, JobHandler, ConsumeOptions, JobConsumer, JobQueue } from './job-queue.js';
-export type { EventStore } from './event-store.js';
 export type {
   JsonValue,
   JsonObject,
@@ -48,6 +47,5 @@ export type {
   DocumentListRequest,
   ConfigStore,
 } from './config-store.js';
-export type { PeopleStore } from './people-store.js';
 export type { StoragePorts, PortName, DetachablePort, StorageAdapter } from './storage-adapter.js';
 export type { RateLimitRule, RateLimitDecision, RateLimitStore } from './rate-limit-store.js';

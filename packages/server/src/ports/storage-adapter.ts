@@ -1,6 +1,5 @@
 import type { ConfigStore } from './config-store.js';
 import type { EventLog } from './event-log.js';
-import type { EventStore } from './event-store.js';
 import type { JobQueue } from './job-queue.js';
 import type { PersonStore } from './person-store.js';
 import type { QueryEngine } from './query-engine.js';
@@ -30,8 +29,6 @@ export type DetachablePort = 'eventLog' | 'replays';
 /** What a storage adapter factory returns (unstorage style: a plain object with a name and dispose). */
 export interface StorageAdapter extends Partial<StoragePorts> {
   name: string;
-  /** @deprecated wave 1's single store; removed once every consumer uses the ports above. */
-  events: EventStore;
   config: ConfigStore;
   /**
    * Ports whose data lives in another adapter than `people`'s (`composeStorage` sets it): a GDPR deletion

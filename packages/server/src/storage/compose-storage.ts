@@ -1,5 +1,4 @@
 import type { DetachablePort, PortName, StorageAdapter, StoragePorts } from '../ports/index.js';
-import { withLegacyPorts } from './legacy-ports.js';
 
 /** An adapter lending ports to `composeStorage`: any subset of the ports, with a name and `dispose`. */
 export type PortSource = Partial<StoragePorts> & Pick<StorageAdapter, 'name' | 'dispose'>;
@@ -48,11 +47,9 @@ async function disposeAll(adapters: readonly PortSource[]): Promise<void> {
  */
 export function composeStorage<B extends StorageAdapter, S extends PortSources>(base: B, sources: S): ComposedStorage<B, S> {
   const from = (port: PortName): PortSource => (sources as PortSources)[port] ?? base;
-  // Until every adapter provides the ports, one that has only wave 1's `events` serves them through it.
-  const bridged = new Map<PortSource, PortSource>([base, ...Object.values(sources)].map((adapter) => [adapter, 'events' in adapter ? withLegacyPorts(adapter as StorageAdapter) : adapter]));
   const ports: Partial<StoragePorts> = {};
   for (const port of PORT_NAMES) {
-    const value = bridged.get(from(port))?.[port];
+    const value = from(port)[port];
     if (value === undefined && from(port) !== base) refuse(`${from(port).name} has no ${port} port`);
     if (value !== undefined) Object.assign(ports, { [port]: value });
   }
@@ -71,8 +68,6 @@ export function composeStorage<B extends StorageAdapter, S extends PortSources>(
   const composed: StorageAdapter = {
     ...ports,
     name: adapters.map((adapter) => adapter.name).join('+'),
-    // Wave 1's store of the base, kept only while consumers move to the ports.
-    events: base.events,
     config,
     detachedFromPeople,
     dispose: () => disposeAll(adapters),

@@ -70,7 +70,7 @@ export function storageGuard(options: StorageGuardOptions): StorageGuard {
 }
 
 /** Ports guarded by `guardStorage`, each with the methods left as they are (not storage calls, or not promises). */
-const GUARDED_PORTS: Record<PortName | 'events', readonly string[]> = {
+const GUARDED_PORTS: Record<PortName, readonly string[]> = {
   eventLog: [],
   queryEngine: [],
   people: [],
@@ -80,8 +80,6 @@ const GUARDED_PORTS: Record<PortName | 'events', readonly string[]> = {
   rateLimits: [],
   // A consumer runs for the life of the process; `consume` returns it at once.
   jobs: ['consume', 'dispose'],
-  /** @deprecated wave 1's store, guarded while it lasts. */
-  events: [],
 };
 
 /**
