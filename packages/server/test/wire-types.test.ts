@@ -1,8 +1,24 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type { ErrorBody, EventQuery, IdentifyRequest, QUERY_FILTER_OPERATORS, QueryFilter, QueryResponse, TrackBatch, TrackedEvent, TrackRequestBody, TrackResponse } from '@northstar/core';
+import type {
+  ErrorBody,
+  EventQuery,
+  IdentifyRequest,
+  QUERY_FILTER_OPERATORS,
+  QueryFilter,
+  QueryResponse,
+  SecretKeyScope,
+  TrackBatch,
+  TrackedEvent,
+  TrackRequestBody,
+  TrackResponse,
+  WebhookEventType,
+  WebhookPayload,
+} from '@northstar/core';
 import { QUERY_INTERVALS, QUERY_METRICS } from '@northstar/core';
 import type { PropertyFilter } from '../src/ports/index.js';
+import type { createApiKeyBodySchema } from '../src/schemas/api-key.js';
+import type { webhookSchema } from '../src/schemas/documents/webhook.js';
 import type { errorBodySchema, queryResponseSchema, trackBodySchema, trackedEventSchema, trackResponseSchema } from '../src/schemas/index.js';
 import { eventQuerySchema } from '../src/schemas/index.js';
 import type { propertyFilterSchema } from '../src/schemas/event-query-filters.js';
@@ -50,6 +66,12 @@ describe('the wire types of @northstar/core', () => {
     expect(eventQuerySchema.shape.metric.options).toEqual([...QUERY_METRICS]);
     expect(eventQuerySchema.shape.interval.options).toEqual([...QUERY_INTERVALS]);
     expectTypeOf<QueryFilter['op']>().toEqualTypeOf<(typeof QUERY_FILTER_OPERATORS)[number]>();
+  });
+
+  it('name the webhook event types a webhook may subscribe to, and the scopes a secret key may hold', () => {
+    expectTypeOf<NonNullable<z.output<typeof webhookSchema>['events']>[number]>().toEqualTypeOf<WebhookEventType>();
+    expectTypeOf<WebhookPayload['type']>().toEqualTypeOf<WebhookEventType>();
+    expectTypeOf<NonNullable<z.output<typeof createApiKeyBodySchema>['scopes']>[number]>().toEqualTypeOf<SecretKeyScope>();
   });
 });
 
