@@ -56,4 +56,13 @@ describe.each(databases)('the two-port test adapter composed with %s behind the 
     expect(await sql.people.getUserProperties(projectId, 'alice')).toEqual({});
     expect((await query(server)).body).toMatchObject({ series: [{ event: 'signup', data: [{ date: day, value: 1 }] }] });
   });
+
+  it.skipIf(!available.get(kind))("deletes a project's events from the test adapter and its configuration from the SQL store", async () => {
+    const { api: server, events, sql } = await start();
+    const projectId = server.demo.project_id;
+    await track(server, { event_name: 'signup', user_id: 'alice' });
+    expect((await call(server, 'DELETE', `/v1/projects/${projectId}`)).status).toBe(204);
+    expect(await events.queryEngine.run({ kind: 'events', projectId })).toEqual([]);
+    expect(await sql.config.getProject(projectId)).toBeUndefined();
+  });
 });
