@@ -172,8 +172,8 @@ export class Client {
     if (sessionId) e.session_id = sessionId;
     if (run.ids.user) e.user_id = run.ids.user;
     const own = splitProperties(properties);
-    const now = run.steps.length || beforeSend || this.hooks?.event?.length;
-    if (now) {
+    const eager = run.steps.length || beforeSend || this.hooks?.event?.length;
+    if (eager) {
       finishEvent(e, time, run.base, own);
       for (const step of beforeSend ? [...run.steps, beforeSend] : run.steps) {
         try {
@@ -187,9 +187,9 @@ export class Client {
         }
       }
     }
-    const kept = now ? run.queue.add(e) : run.queue.push(e, time, run.base, own);
+    const kept = eager ? run.queue.add(e) : run.queue.push(e, time, run.base, own);
     if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
-    if (now) this.emit('event', e);
+    if (eager) this.emit('event', e);
   }
 
   /** @internal Storage is allowed from now on: write the state and send what waited. */
