@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { NotFoundError } from '../errors/index.js';
 import { browserVersion, cachedScript } from './sdk-script.js';
 import type { ScriptFile } from './sdk-script.js';
-import { withoutInput } from './routes/route-definition.js';
+import { defineRoute, withoutInput } from './routes/route-definition.js';
 import type { RouteDefinition } from './routes/route-definition.js';
 
 export interface SdkRouteOptions {
@@ -54,17 +54,18 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   return [
     { ...script, path: '/sdk/northstar.js', summary: 'Latest browser SDK, minified', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(minified, LATEST_CACHE)) },
     { ...script, path: '/sdk/northstar.debug.js', summary: 'Latest browser SDK, readable with debug logging', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(debug, LATEST_CACHE)) },
-    {
+    defineRoute({
       ...script,
       path: '/sdk/:version/northstar.min.js',
       summary: 'Browser SDK of one version, minified',
+      params: z.object({ version: z.string() }),
       responses: scriptResponses('Immutable'),
       errors: [404],
-      handler: async (_input, req, res, next) => {
-        if (req.params.version !== version()) throw new NotFoundError(`No SDK script for version ${String(req.params.version)}`);
+      handler: async ({ params }, req, res, next) => {
+        if (params.version !== version()) throw new NotFoundError(`No SDK script for version ${params.version}`);
         await versioned(req, res, next);
       },
-    },
+    }),
     {
       ...script,
       path: '/sdk/integrity.json',
