@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HttpError, NotFoundError } from '../../errors/index.js';
 import { requireOwner } from '../../access/project-standing.js';
-import { createAccount } from '../../auth/create-account.js';
+import { storeNewAccount } from '../../auth/create-account.js';
 import type { ConfigStore, MemberRole, MembershipRecord } from '../../ports/index.js';
 import { addMemberBodySchema, memberListSchema, memberSchema, memberView, patchMemberBodySchema } from '../../schemas/member.js';
 import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
@@ -62,7 +62,7 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
         const account =
           input.password === undefined
             ? await config.findAccountByEmail(input.email)
-            : await createAccount(config, { email: input.email, password: input.password, name: input.name }, ctx.options.passwordHashCost);
+            : await storeNewAccount(config, { email: input.email, password: input.password, name: input.name }, ctx.options.passwordHashCost);
         if (!account) throw new NotFoundError('No account has this email; give a password to create it');
         const membership = await config.addMembership({ account_id: account.id, project_id: projectId, role: input.role });
         res.status(201).json(memberView(membership, account));
