@@ -5,7 +5,7 @@ import { createKnex } from './create-knex.js';
 import { dialectOfKnex, toDialect } from './dialects/index.js';
 import type { SqlDialect } from './dialects/sql-dialect.js';
 import { ensureSqlDatabase } from './ensure-database.js';
-import { createSqlEventPorts } from './events/sql-event-store.js';
+import { createSqlEventPorts } from './sql-event-ports.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
 import { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';
