@@ -1,7 +1,9 @@
 // `@northstar/cli`: what the northstar-server command is built from, for scripts and tests that
 // start it in process, and the one place that picks a storage adapter from a database URL.
-export { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
-export type { OpenedStorage } from './storage/storage-from-url.js';
+export { storageFromUrl, migrateDatabase, migrateDatabases } from './storage/storage-from-url.js';
+export type { OpenedStorage, OpenedDatabase, StorageFromUrlOptions, ModuleLoader } from './storage/storage-from-url.js';
+export { eventPortsAt, EVENT_PORTS } from './storage/database-ports.js';
+export type { PortUrls } from './storage/database-ports.js';
 export { parseDatabaseUrl, defaultDatabaseUrl } from './storage/database-url.js';
 export type { DatabaseTarget } from './storage/database-url.js';
 export { startNorthstarServer, SERVER_TIMEOUTS } from './start-server.js';

@@ -28,21 +28,22 @@ function withoutPassword(url: string): string {
 
 /**
  * Reads a database URL: `memory:`, `sqlite:./path.db`, `sqlite::memory:`, or
- * `mysql://user:pass@host:port/db` (`mariadb://` is taken as a synonym).
+ * `mysql://user:pass@host:port/db` (`mariadb://` is taken as a synonym). `variable` names it in errors.
+ * @param variable @default 'DATABASE_URL'
  */
-export function parseDatabaseUrl(url: string): DatabaseTarget {
+export function parseDatabaseUrl(url: string, variable = 'DATABASE_URL'): DatabaseTarget {
   const trimmed = url.trim();
   if (trimmed === 'memory:' || trimmed === 'memory://') return { kind: 'memory', url: 'memory:', display: 'memory:' };
   if (trimmed.startsWith('sqlite:')) {
     const path = trimmed.slice('sqlite:'.length).replace(/^\/\//, '');
-    if (path === '') throw new Error('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./.northstar/data.db');
+    if (path === '') throw new Error(`${variable} sqlite: needs a file path, e.g. sqlite:./.northstar/data.db`);
     return { kind: 'sqlite', url: `sqlite:${path}`, display: `sqlite:${path}` };
   }
   if (/^(mysql|mariadb):\/\//.test(trimmed)) {
     const mysql = trimmed.replace(/^mariadb:/, 'mysql:');
     const parsed = new URL(mysql);
-    if (parsed.pathname.length <= 1) throw new Error('DATABASE_URL mysql:// needs a database name, e.g. mysql://root@127.0.0.1:3306/northstar');
+    if (parsed.pathname.length <= 1) throw new Error(`${variable} mysql:// needs a database name, e.g. mysql://root@127.0.0.1:3306/northstar`);
     return { kind: 'mysql', url: mysql, display: withoutPassword(mysql) };
   }
-  throw new Error(`DATABASE_URL must start with memory:, sqlite: or mysql://, got ${withoutPassword(trimmed)}`);
+  throw new Error(`${variable} must start with memory:, sqlite: or mysql://, got ${withoutPassword(trimmed)}`);
 }
