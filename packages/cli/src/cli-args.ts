@@ -33,7 +33,7 @@ Commands:
   start                      Migrate the database, then serve the API and a demo page (default)
   worker                     Migrate the database, then run the background job consumers (no HTTP)
                              until SIGINT or SIGTERM; same environment as start
-  migrate                    Bring the database to the latest schema and exit
+  migrate                    Bring the database(s) to the latest schema and exit
   bootstrap --json [--name <name>] [--plan <plan>]
                              Create a project with an SDK key (pk_) and a secret key (sk_, all
                              scopes) and print { "project_id", "pk", "sk" } as JSON
@@ -55,6 +55,10 @@ Options:
 Environment:
   DATABASE_URL               memory:, sqlite:<file> or mysql://user:pass@host:port/db
                              (default sqlite:<NORTHSTAR_DATA_DIR>/data.db)
+  NORTHSTAR_EVENTS_DATABASE_URL
+                             Another database for the event data (events, queries, people, replays),
+                             as DATABASE_URL; DATABASE_URL keeps the configuration and the rate-limit
+                             counters. start, worker and migrate open and migrate both (default: DATABASE_URL)
   NORTHSTAR_DATA_DIR         Where demo.json, jwt-secret, secrets-key and the default database live (default ./.northstar)
   NORTHSTAR_JWT_SECRET       Key of sign-in tokens, at least 32 bytes (default: generated once into
                              <NORTHSTAR_DATA_DIR>/jwt-secret, mode 0600); the same for every process

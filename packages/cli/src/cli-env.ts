@@ -1,4 +1,4 @@
-import { defaultDatabaseUrl } from './storage/database-url.js';
+import { defaultDatabaseUrl, parseDatabaseUrl } from './storage/database-url.js';
 import { DEFAULT_PROJECT_PLAN, checkedPlan, parseRateLimitsEnv } from '@northstar/server/app';
 import type { ProjectPlan, RateLimitOptions } from '@northstar/server/app';
 
@@ -8,6 +8,11 @@ export interface CliSettings {
   dataDir: string;
   /** Where the data lives: `memory:`, `sqlite:<path>` or `mysql://...`. */
   databaseUrl: string;
+  /**
+   * `NORTHSTAR_EVENTS_DATABASE_URL`: where the event data lives (event log, query engine, people, replays),
+   * while `databaseUrl` keeps the configuration and the rate-limit counters. @default databaseUrl
+   */
+  eventsDatabaseUrl?: string;
   /** `NORTHSTAR_RATE_LIMITS`: `off`, or the JSON of the router's `rateLimits` (docs/limits.md). @default the plan defaults */
   rateLimits?: RateLimitOptions | false;
   /** `NORTHSTAR_DEFAULT_PLAN`: plan of the demo project, `bootstrap` and `POST /v1/projects`. @default 'enterprise' */
@@ -16,7 +21,8 @@ export interface CliSettings {
 
 /**
  * `PORT` (default 8787), `HOST` (default 127.0.0.1), `NORTHSTAR_DATA_DIR` (default ./.northstar),
- * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`), `NORTHSTAR_RATE_LIMITS` (default: the plan defaults), `NORTHSTAR_DEFAULT_PLAN` (default enterprise).
+ * `DATABASE_URL` (default `sqlite:<NORTHSTAR_DATA_DIR>/data.db`), `NORTHSTAR_EVENTS_DATABASE_URL` (default: `DATABASE_URL`),
+ * `NORTHSTAR_RATE_LIMITS` (default: the plan defaults), `NORTHSTAR_DEFAULT_PLAN` (default enterprise).
  */
 export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
   const port = env.PORT === undefined || env.PORT === '' ? 8787 : Number(env.PORT);
@@ -24,5 +30,16 @@ export function readCliSettings(env: NodeJS.ProcessEnv): CliSettings {
   const dataDir = env.NORTHSTAR_DATA_DIR || './.northstar';
   const rateLimits = parseRateLimitsEnv(env.NORTHSTAR_RATE_LIMITS);
   const defaultPlan = env.NORTHSTAR_DEFAULT_PLAN ? checkedPlan(env.NORTHSTAR_DEFAULT_PLAN, 'NORTHSTAR_DEFAULT_PLAN') : DEFAULT_PROJECT_PLAN;
-  return { port, host: env.HOST || '127.0.0.1', dataDir, databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir), defaultPlan, ...(rateLimits === undefined ? {} : { rateLimits }) };
+  const eventsDatabaseUrl = env.NORTHSTAR_EVENTS_DATABASE_URL || undefined;
+  // Checked now, so that a mistake names its variable (storageFromUrl's messages say DATABASE_URL).
+  if (eventsDatabaseUrl !== undefined) parseDatabaseUrl(eventsDatabaseUrl, 'NORTHSTAR_EVENTS_DATABASE_URL');
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || defaultDatabaseUrl(dataDir),
+    defaultPlan,
+    ...(eventsDatabaseUrl === undefined ? {} : { eventsDatabaseUrl }),
+    ...(rateLimits === undefined ? {} : { rateLimits }),
+  };
 }

@@ -1,3 +1,4 @@
+import { eventPortsAt } from './storage/database-ports.js';
 import { storageFromUrl } from './storage/storage-from-url.js';
 import type { OpenedStorage } from './storage/storage-from-url.js';
 import type { CliSettings } from './cli-env.js';
@@ -11,11 +12,20 @@ export interface CliApp extends OpenedStorage {
   app: Omit<NorthstarAppOptions, 'storage'>;
 }
 
-/** Opens (and migrates) `DATABASE_URL` and reads the keys every process on one database shares. */
+/** The databases of the settings: `DATABASE_URL`, then `NORTHSTAR_EVENTS_DATABASE_URL` when set. */
+export function cliDatabaseUrls(settings: CliSettings): string[] {
+  return settings.eventsDatabaseUrl === undefined ? [settings.databaseUrl] : [settings.databaseUrl, settings.eventsDatabaseUrl];
+}
+
+/**
+ * Opens (and migrates) `DATABASE_URL`, with the event data from `NORTHSTAR_EVENTS_DATABASE_URL` when
+ * set, and reads the keys every process on one database shares.
+ */
 export async function openCliApp(settings: CliSettings): Promise<CliApp> {
-  // Owner-only (0700, files 0600, also those an earlier version made 0644), before SQLite opens its file.
-  await restrictDataFiles(settings.dataDir, settings.databaseUrl);
-  const opened = await storageFromUrl(settings.databaseUrl);
+  // Owner-only (0700, files 0600, also those an earlier version made 0644), before SQLite opens its files.
+  await restrictDataFiles(settings.dataDir, ...cliDatabaseUrls(settings));
+  const ports = settings.eventsDatabaseUrl === undefined ? {} : eventPortsAt(settings.eventsDatabaseUrl);
+  const opened = await storageFromUrl(settings.databaseUrl, { ports });
   const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
   const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
   return { ...opened, app: { logger: console, jwtSecret, secretsKey, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } };

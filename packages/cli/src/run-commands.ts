@@ -1,14 +1,19 @@
-import { storageFromUrl, migrateDatabase } from './storage/storage-from-url.js';
+import { storageFromUrl, migrateDatabases } from './storage/storage-from-url.js';
 import type { CliSettings } from './cli-env.js';
 import { bootstrapProject } from './bootstrap-project.js';
 import type { CliArgs } from './cli-args.js';
 import { createAccountCommand, createAccountPassword } from './create-account-command.js';
+import { cliDatabaseUrls } from './open-cli-storage.js';
 import { setProjectPlan } from './set-plan-command.js';
 
-/** `northstar-server migrate`: the schema is brought up to date; prints what it migrated. */
+/**
+ * `northstar-server migrate`: the schema of `DATABASE_URL`, and of `NORTHSTAR_EVENTS_DATABASE_URL` when
+ * set, is brought up to date; prints what it migrated, one line per database.
+ */
 export async function runMigrate(settings: CliSettings): Promise<void> {
-  const target = await migrateDatabase(settings.databaseUrl);
-  console.log(target.kind === 'memory' ? 'memory: has no schema to migrate' : `Migrated ${target.display}`);
+  for (const target of await migrateDatabases(cliDatabaseUrls(settings))) {
+    console.log(target.kind === 'memory' ? 'memory: has no schema to migrate' : `Migrated ${target.display}`);
+  }
 }
 
 /**

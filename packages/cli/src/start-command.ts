@@ -2,16 +2,17 @@ import type { CliSettings } from './cli-env.js';
 import { openCliApp } from './open-cli-storage.js';
 import { queryCurl } from './query-curl.js';
 import { startNorthstarServer } from './start-server.js';
+import { storageBanner } from './storage-banner.js';
 import { stopOnSignal } from './stop-on-signal.js';
 
 /** `northstar-server start`: the API and the demo page on `HOST:PORT`, until SIGINT or SIGTERM. */
 export async function runStart(settings: CliSettings): Promise<void> {
-  const { storage, target, app } = await openCliApp(settings);
+  const { storage, databases, app } = await openCliApp(settings);
   const running = await startNorthstarServer({ ...settings, storage, router: app });
   const { url, demo, demoFile, demoReused } = running;
-  const kept = target.kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts';
+  const kept = (kind: string) => (kind === 'memory' ? 'data is lost on exit' : 'data is kept across restarts');
   console.log(`Northstar server listening on ${url}
-  Storage       ${target.display} (${target.kind}, ${kept})
+${storageBanner(databases, ({ display, kind }) => `${display} (${kind}, ${kept(kind)})`)}
 
   Demo page     ${url}/
   OpenAPI       ${url}/v1/openapi.json
