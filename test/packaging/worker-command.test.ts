@@ -18,10 +18,12 @@ interface Exited {
 }
 
 /** Runs `northstar-server worker` with Express refused, sends `signal` once it says it started, and waits for its exit. */
-async function workerUntil(signal: NodeJS.Signals, databaseUrl?: string): Promise<Exited> {
+async function workerUntil(signal: NodeJS.Signals, databaseUrl?: string, events?: (dataDir: string) => string): Promise<Exited> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ns-worker-'));
   dataDirs.push(dataDir);
   const env: NodeJS.ProcessEnv = { ...process.env, NORTHSTAR_DATA_DIR: dataDir };
+  if (events) env.NORTHSTAR_EVENTS_DATABASE_URL = events(dataDir);
+  else delete env.NORTHSTAR_EVENTS_DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', REFUSE_EXPRESS, CLI, 'worker'], { cwd: ROOT, env });
@@ -58,6 +60,13 @@ describe('northstar-server worker', () => {
     expect(stderr).toBe('');
     expect(stdout).toContain('Storage       memory: (memory)');
     expect(stdout).toContain('SIGINT received, shutting down');
+    expect(code).toBe(0);
+  }, 90_000);
+
+  it('opens the event data of NORTHSTAR_EVENTS_DATABASE_URL beside DATABASE_URL, and names each database with what it holds', async () => {
+    const { code, stdout, stderr } = await workerUntil('SIGTERM', 'memory:', (dataDir) => `sqlite:${join(dataDir, 'events.db')}`);
+    expect(stderr).toBe('');
+    expect(stdout).toMatch(/\n {2}Storage {7}memory: \(memory\): configuration, rate limits, jobs\n {16}sqlite:.*events\.db \(sqlite\): event log, query engine, people, replays\n {2}Job consumers/);
     expect(code).toBe(0);
   }, 90_000);
 
