@@ -7,6 +7,7 @@ import { guardStorage, storageGuard } from '../storage/guard-storage.js';
 import { requirePorts } from '../storage/required-ports.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { NorthstarAppOptions } from './app-options.js';
+import { createServices } from './app-services.js';
 import { createJobConsumers } from './job-consumers.js';
 import type { NorthstarApp } from './northstar-app.js';
 
@@ -54,6 +55,7 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     ...createAuthentication(options, storage.config, clock, logger),
     rateLimiter: planRateLimiter(options, storage),
     loginProtection: loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock),
+    services: createServices({ storage, clock, logger, options }),
     jobs,
     async close() {
       await jobs.stop();

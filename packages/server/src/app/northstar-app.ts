@@ -5,11 +5,13 @@ import type { NorthstarLogger } from '../ports/logger.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { ServedStorage } from '../storage/required-ports.js';
 import type { NorthstarAppOptions } from './app-options.js';
+import type { NorthstarServices } from './app-services.js';
 import type { JobConsumers } from './job-consumers.js';
 
 /**
  * The service graph of Northstar with no HTTP in it, built once by `createNorthstarApp`: the guarded
- * storage, the group commit, authentication, plan limits, sign-in protection and the job consumers.
+ * storage, the group commit, authentication, plan limits, sign-in protection, the services and the
+ * job consumers.
  * The Express router and the worker process are two front doors onto one app.
  */
 export interface NorthstarApp extends AuthenticationDependencies {
@@ -24,6 +26,8 @@ export interface NorthstarApp extends AuthenticationDependencies {
   rateLimiter: PlanRateLimiter;
   /** The password-hash gate and failed sign-in counter of `POST /auth/login`. */
   loginProtection: LoginProtection;
+  /** Every operation of the API, typed, with no HTTP: what the routes call and a worker calls too. */
+  services: NorthstarServices;
   /** Background consumers of the job queue, run by `northstar-server worker`. */
   jobs: JobConsumers;
   /**

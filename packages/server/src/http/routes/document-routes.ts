@@ -4,12 +4,10 @@ import type { SecretKeyScope } from '@northstar/core';
 import { pageQuerySchema } from '../../schemas/documents/common.js';
 import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { DocumentResource } from '../../services/documents/document-resource.js';
-import { documentService } from '../../services/documents/document-service.js';
-import type { ShownDocument } from '../../services/documents/document-service.js';
+import type { DocumentService, ShownDocument } from '../../services/documents/document-service.js';
 import { resourceSchemas } from '../../services/documents/resource-schemas.js';
 import { writeBodySchema } from '../../services/documents/write-body.js';
 import type { WriteBody } from '../../services/documents/write-body.js';
-import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition, RouteInput } from './route-definition.js';
 
@@ -31,10 +29,10 @@ function base(resource: DocumentResource, scope: SecretKeyScope) {
 /**
  * The five routes of a document resource under `/v1/projects/:projectId/<segment>`: list (read),
  * create (write), get (read), replace and patch (write, optimistic: 409 on a stale version), delete
- * (admin, spec 2.3: write cannot delete).
+ * (admin, spec 2.3: write cannot delete), each a call of the resource's service.
  */
-export function documentRoutes(ctx: ServerContext, resource: DocumentResource): RouteDefinition[] {
-  const service = documentService(resource, { config: ctx.storage.config, clock: ctx.clock });
+export function documentRoutes(service: DocumentService): RouteDefinition[] {
+  const { resource } = service;
   const schemas = resourceSchemas(resource);
   const { noun, segment } = resource;
   const collection = `/v1/projects/:projectId/${segment}`;

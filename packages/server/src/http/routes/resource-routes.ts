@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { eventPageQuerySchema, pageQuerySchema, pageSchema } from '../../schemas/documents/common.js';
 import { webhookDeliverySchema } from '../../schemas/documents/webhook.js';
-import { alertResource } from '../../services/documents/alert-resource.js';
-import type { DocumentResource } from '../../services/documents/document-resource.js';
-import { documentService } from '../../services/documents/document-service.js';
-import { experimentResource } from '../../services/documents/experiment-resource.js';
-import { dashboardResource, flagResource, guideResource, segmentResource, surveyResource } from '../../services/documents/simple-resources.js';
-import { listSurveyResponses, listWebhookDeliveries } from '../../services/documents/sub-resources.js';
-import { createSecretBox } from '../../secrets/index.js';
-import { webhookResource } from '../../services/documents/webhook-resource.js';
+import type { DocumentServices } from '../../services/documents/document-services.js';
 import { eventSchema } from '../../services/users/user-schemas.js';
 import type { ServerContext } from '../server-context.js';
 import { documentPathSchema, documentRoutes } from './document-routes.js';
@@ -20,10 +13,7 @@ const responseSchema = eventSchema.extend({
 });
 
 /** Read-only lists under a resource: a survey's responses and a webhook's delivery log. */
-function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource): RouteDefinition[] {
-  const deps = { config: ctx.storage.config, clock: ctx.clock };
-  const surveys = documentService(surveyResource, deps);
-  const webhooks = documentService(webhookResource, deps);
+function subResourceRoutes({ surveys, webhooks }: DocumentServices): RouteDefinition[] {
   const read = { access: { kind: 'project', scope: 'read' }, limit: 'api', errors: [404] } as const;
   return [
     defineRoute({
@@ -36,8 +26,7 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
       query: eventPageQuerySchema,
       responses: { 200: { description: 'A page of responses; pass `next` as `before` for older ones', schema: pageSchema(responseSchema, z.string()) } },
       handler: async ({ projectId, params, query }, _req, res) => {
-        const survey = await surveys.load(projectId, params.id);
-        res.json(await listSurveyResponses(ctx.storage.queryEngine, survey, query));
+        res.json(await surveys.responses(projectId, params.id, query));
       },
     }),
     defineRoute({
@@ -50,8 +39,7 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
       query: pageQuerySchema,
       responses: { 200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) } },
       handler: async ({ projectId, params, query }, _req, res) => {
-        const webhook = await webhooks.load(projectId, params.id);
-        res.json(await listWebhookDeliveries(ctx.storage.config, webhook, query));
+        res.json(await webhooks.deliveries(projectId, params.id, query));
       },
     }),
   ];
@@ -59,8 +47,7 @@ function subResourceRoutes(ctx: ServerContext, webhookResource: DocumentResource
 
 /** CRUD for dashboards, segments, alerts, experiments, flags, guides, surveys and webhooks, and their sub-lists. */
 export function resourceRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { secretsKey } = ctx.options;
-  const webhooks = webhookResource({ allowPrivate: ctx.options.allowPrivateWebhookUrls ?? false }, secretsKey === undefined ? undefined : createSecretBox(secretsKey));
-  const resources = [dashboardResource, segmentResource, alertResource, experimentResource, flagResource, guideResource, surveyResource, webhooks];
-  return [...resources.flatMap((resource) => documentRoutes(ctx, resource)), ...subResourceRoutes(ctx, webhooks)];
+  const documents = ctx.services.documents;
+  const { dashboards, segments, alerts, experiments, flags, guides, surveys, webhooks } = documents;
+  return [...[dashboards, segments, alerts, experiments, flags, guides, surveys, webhooks].flatMap((service) => documentRoutes(service)), ...subResourceRoutes(documents)];
 }

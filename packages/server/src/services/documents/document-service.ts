@@ -73,6 +73,9 @@ export function documentService(resource: DocumentResource, deps: DocumentServic
   }
 
   return {
+    /** The resource kind this service serves (its routes derive their paths and schemas from it). */
+    resource,
+
     async list(projectId: number, page: PageQuery): Promise<DocumentPage> {
       const result = await config.listDocuments({ projectId, kind, after: page.after, limit: page.limit });
       return { items: result.items.map((record) => presentDocument(resource, record)), next: result.next };
