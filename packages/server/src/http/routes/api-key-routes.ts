@@ -1,33 +1,17 @@
 import { z } from 'zod';
-import { HttpError, NotFoundError } from '../../errors/index.js';
-import { createApiKey } from '../../keys/create-api-key.js';
-import type { CreatedApiKey } from '../../keys/create-api-key.js';
-import type { ApiKeySummary } from '../../ports/index.js';
-import { apiKeyListSchema, apiKeyView, createApiKeyBodySchema, createdApiKeySchema } from '../../schemas/api-key.js';
+import { apiKeyListSchema, createApiKeyBodySchema, createdApiKeySchema } from '../../schemas/api-key.js';
 import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
-
-/** The one response that holds a full key: never cached. */
-function shownOnce(created: CreatedApiKey) {
-  return { ...apiKeyView(created.record), key: created.key };
-}
 
 /** `:projectId` and the key's `:id`; an id that cannot exist is 404. */
 const keyPathSchema = z.object({ projectId: projectIdParam, id: pathIdParam(() => 'API key not found') });
 
 /** API keys of a project (spec 2.3), admin scope: list, create, rotate, revoke. */
 export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { config, clock } = ctx;
+  const { apiKeys } = ctx.services;
   const keys = { tag: 'API keys', limit: 'api', access: { kind: 'project', scope: 'admin' } } as const;
-
-  const loadKey = async (id: number, projectId: number): Promise<ApiKeySummary> => {
-    const key = await config.getApiKey(id);
-    // Another project's key is not found, whether it exists or not.
-    if (!key || key.project_id !== projectId) throw new NotFoundError('API key not found');
-    return key;
-  };
 
   return [
     defineRoute({
@@ -37,8 +21,7 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Keys of the project, revoked ones included; prefixes only, never the keys',
       responses: { 200: { description: 'Every key, by id', schema: apiKeyListSchema } },
       handler: async ({ projectId }, _req, res) => {
-        const items = await config.listApiKeys(projectId);
-        res.json({ items: items.map(apiKeyView) });
+        res.json(await apiKeys.list(projectId));
       },
     }),
     defineRoute({
@@ -48,9 +31,10 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Create an SDK key (pk_) or a secret key (sk_) with scopes; the key is shown only in this answer',
       body: { schema: createApiKeyBodySchema },
       responses: { 201: { description: 'The new key, in full this once', schema: createdApiKeySchema } },
-      handler: async ({ projectId, body: input }, _req, res) => {
-        const created = await createApiKey(config, { projectId, kind: input.kind, scopes: input.scopes, name: input.name ?? null });
-        res.set('Cache-Control', 'no-store').status(201).json(shownOnce(created));
+      handler: async ({ projectId, body }, _req, res) => {
+        const created = await apiKeys.create(projectId, body);
+        // The one answer that holds a full key: never cached.
+        res.set('Cache-Control', 'no-store').status(201).json(created);
       },
     }),
     defineRoute({
@@ -62,11 +46,8 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       params: keyPathSchema,
       errors: [404, 409],
       handler: async ({ projectId, params }, _req, res) => {
-        const old = await loadKey(params.id, projectId);
-        if (old.revoked_at !== null) throw new HttpError(409, 'This key is revoked; create a new one instead');
-        const created = await createApiKey(config, { projectId, kind: old.kind, scopes: old.scopes, name: old.name });
-        await config.revokeApiKey(old.id, new Date(clock()).toISOString());
-        res.set('Cache-Control', 'no-store').status(201).json(shownOnce(created));
+        const created = await apiKeys.rotate(projectId, params.id);
+        res.set('Cache-Control', 'no-store').status(201).json(created);
       },
     }),
     defineRoute({
@@ -78,8 +59,7 @@ export function apiKeyRoutes(ctx: ServerContext): RouteDefinition[] {
       params: keyPathSchema,
       errors: [404],
       handler: async ({ projectId, params }, _req, res) => {
-        const key = await loadKey(params.id, projectId);
-        await config.revokeApiKey(key.id, new Date(clock()).toISOString());
+        await apiKeys.revoke(projectId, params.id);
         res.status(204).end();
       },
     }),

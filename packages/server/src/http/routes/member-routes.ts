@@ -1,40 +1,20 @@
 import { z } from 'zod';
-import { HttpError, NotFoundError } from '../../errors/index.js';
-import { requireOwner } from '../../access/project-standing.js';
-import { storeNewAccount } from '../../auth/create-account.js';
-import type { ConfigStore, MemberRole, MembershipRecord } from '../../ports/index.js';
-import { addMemberBodySchema, memberListSchema, memberSchema, memberView, patchMemberBodySchema } from '../../schemas/member.js';
+import { addMemberBodySchema, memberListSchema, memberSchema, patchMemberBodySchema } from '../../schemas/member.js';
 import { pathIdParam, projectIdParam } from '../../schemas/path-params.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
-const LAST_OWNER = 'A project needs at least one owner: make another member owner first';
-
 /** `:projectId` and the member's `:accountId`; an id that cannot exist is 404. */
 const memberPathSchema = z.object({ projectId: projectIdParam, accountId: pathIdParam(() => 'Member not found') });
-
-async function ownerCount(config: ConfigStore, projectId: number): Promise<number> {
-  return (await config.listProjectMembers(projectId)).filter((member) => member.role === 'owner').length;
-}
 
 /**
  * Members of a project (admin scope). Only an owner may grant the owner role or demote or remove an
  * owner, and the last owner stays (409).
  */
 export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { config } = ctx;
+  const { members } = ctx.services;
   const member = { tag: 'Members', limit: 'api', access: { kind: 'project', scope: 'admin' } } as const;
-
-  const view = async (membership: MembershipRecord) => {
-    const account = await config.getAccount(membership.account_id);
-    return account && memberView(membership, account);
-  };
-  const loadMembership = async (accountId: number, projectId: number): Promise<MembershipRecord> => {
-    const membership = await config.getMembership(accountId, projectId);
-    if (!membership) throw new NotFoundError('Member not found');
-    return membership;
-  };
 
   return [
     defineRoute({
@@ -44,9 +24,7 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Members of the project with their roles',
       responses: { 200: { description: 'Every member, by account id', schema: memberListSchema } },
       handler: async ({ projectId }, _req, res) => {
-        const memberships = await config.listProjectMembers(projectId);
-        const items = await Promise.all(memberships.map(view));
-        res.json({ items: items.filter((item) => item !== undefined) });
+        res.json(await members.list(projectId));
       },
     }),
     defineRoute({
@@ -57,15 +35,9 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: addMemberBodySchema },
       responses: { 201: { description: 'The new member', schema: memberSchema } },
       errors: [404, 409],
-      handler: async ({ projectId, access, body: input }, _req, res) => {
-        if (input.role === 'owner') requireOwner(access, 'grant the owner role');
-        const account =
-          input.password === undefined
-            ? await config.findAccountByEmail(input.email)
-            : await storeNewAccount(config, { email: input.email, password: input.password, name: input.name }, ctx.options.passwordHashCost);
-        if (!account) throw new NotFoundError('No account has this email; give a password to create it');
-        const membership = await config.addMembership({ account_id: account.id, project_id: projectId, role: input.role });
-        res.status(201).json(memberView(membership, account));
+      handler: async ({ projectId, access, body }, _req, res) => {
+        const added = await members.add(projectId, access, body);
+        res.status(201).json(added);
       },
     }),
     defineRoute({
@@ -80,14 +52,7 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       paramsAfterBody: true,
       errors: [404, 409],
       handler: async ({ projectId, access, params, body: { role } }, _req, res) => {
-        const current = await loadMembership(params.accountId, projectId);
-        const next: MemberRole = role;
-        if (current.role !== next && (current.role === 'owner' || next === 'owner')) requireOwner(access, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
-        if (current.role === 'owner' && next !== 'owner' && (await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
-        const updated = await config.setMembershipRole(current.account_id, projectId, next);
-        const shown = updated && (await view(updated));
-        if (!shown) throw new NotFoundError('Member not found');
-        res.json(shown);
+        res.json(await members.setRole(projectId, access, params.accountId, role));
       },
     }),
     defineRoute({
@@ -99,12 +64,7 @@ export function memberRoutes(ctx: ServerContext): RouteDefinition[] {
       params: memberPathSchema,
       errors: [404, 409],
       handler: async ({ projectId, access, params }, _req, res) => {
-        const current = await loadMembership(params.accountId, projectId);
-        if (current.role === 'owner') {
-          requireOwner(access, 'remove an owner');
-          if ((await ownerCount(config, projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
-        }
-        if (!(await config.removeMembership(current.account_id, projectId))) throw new NotFoundError('Member not found');
+        await members.remove(projectId, access, params.accountId);
         res.status(204).end();
       },
     }),

@@ -1,31 +1,12 @@
-import { NotFoundError } from '../../errors/index.js';
-import { createApiKey } from '../../keys/create-api-key.js';
-import { checkedPlan, DEFAULT_PROJECT_PLAN, refusePlanChange } from '../../limits/operator-plan.js';
-import { apiKeyView } from '../../schemas/api-key.js';
-import {
-  createdProjectSchema,
-  createProjectBodySchema,
-  patchProjectBodySchema,
-  projectListQuerySchema,
-  projectListSchema,
-  projectSchema,
-  projectView,
-} from '../../schemas/project.js';
-import { deleteProjectData } from '../../services/delete-project-data.js';
+import { createdProjectSchema, createProjectBodySchema, patchProjectBodySchema, projectListQuerySchema, projectListSchema, projectSchema } from '../../schemas/project.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
 
 /** Projects: the signed-in account's list and creation; reading, editing and deleting one project. */
 export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { config, storage } = ctx;
+  const { projects } = ctx.services;
   const project = { tag: 'Projects', limit: 'api' } as const;
-  const defaultPlan = checkedPlan(ctx.options.defaultPlan ?? DEFAULT_PROJECT_PLAN, 'defaultPlan');
-  const loadProject = async (id: number) => {
-    const found = await config.getProject(id);
-    if (!found) throw new NotFoundError('Project not found');
-    return found;
-  };
   return [
     defineRoute({
       ...project,
@@ -35,14 +16,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       access: { kind: 'account' },
       query: projectListQuerySchema,
       responses: { 200: { description: 'A page of projects in id order', schema: projectListSchema } },
-      handler: async ({ principal: { accountId }, query: { after, limit } }, _req, res) => {
-        const page = await config.listProjects({ accountId, after, limit });
-        const roles = new Map((await config.listAccountMemberships(accountId)).map((m) => [m.project_id, m.role]));
-        const items = page.items.flatMap((p) => {
-          const role = roles.get(p.id);
-          return role ? [{ ...projectView(p), role }] : [];
-        });
-        res.json({ items, next: page.next });
+      handler: async ({ principal: { accountId }, query }, _req, res) => {
+        res.json(await projects.listForAccount(accountId, query));
       },
     }),
     defineRoute({
@@ -54,15 +29,9 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: createProjectBodySchema },
       responses: { 201: { description: 'The project and its SDK key, shown in full only here', schema: createdProjectSchema } },
       errors: [403],
-      handler: async ({ principal: { accountId }, body: input }, _req, res) => {
-        refusePlanChange(input.plan, defaultPlan);
-        const created = await config.createProject({ name: input.name, plan: defaultPlan, settings: input.settings ?? {} });
-        await config.addMembership({ account_id: accountId, project_id: created.id, role: 'owner' });
-        const pk = await createApiKey(config, { projectId: created.id, kind: 'pk', name: 'Default SDK key' });
-        res.set('Cache-Control', 'no-store').status(201).json({
-          project: { ...projectView(created), role: 'owner' },
-          api_key: { ...apiKeyView(pk.record), key: pk.key },
-        });
+      handler: async ({ principal: { accountId }, body }, _req, res) => {
+        const created = await projects.create(accountId, body);
+        res.set('Cache-Control', 'no-store').status(201).json(created);
       },
     }),
     defineRoute({
@@ -74,7 +43,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 200: { description: 'The project', schema: projectSchema } },
       errors: [404],
       handler: async ({ projectId }, _req, res) => {
-        res.json(projectView(await loadProject(projectId)));
+        res.json(await projects.get(projectId));
       },
     }),
     defineRoute({
@@ -86,13 +55,8 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: patchProjectBodySchema },
       responses: { 200: { description: 'The updated project', schema: projectSchema } },
       errors: [404],
-      handler: async ({ projectId, body: patch }, _req, res) => {
-        const current = await loadProject(projectId);
-        refusePlanChange(patch.plan, current.plan);
-        const { name, settings } = patch;
-        const updated = await config.updateProject(projectId, { ...(name === undefined ? {} : { name }), ...(settings === undefined ? {} : { settings }) });
-        if (!updated) throw new NotFoundError('Project not found');
-        res.json(projectView(updated));
+      handler: async ({ projectId, body }, _req, res) => {
+        res.json(await projects.update(projectId, body));
       },
     }),
     defineRoute({
@@ -104,10 +68,7 @@ export function projectRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 204: { description: 'Deleted' } },
       errors: [404],
       handler: async ({ projectId }, _req, res) => {
-        await loadProject(projectId);
-        // Events first: if this fails the project still exists and the delete can be retried.
-        await deleteProjectData(storage, projectId);
-        await config.deleteProject(projectId);
+        await projects.remove(projectId);
         res.status(204).end();
       },
     }),

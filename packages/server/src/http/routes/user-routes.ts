@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { projectIdParam } from '../../schemas/path-params.js';
 import { eventListSchema, eventPageQuerySchema, userDeletionSchema, userListSchema, userPageQuerySchema, userSchema } from '../../services/users/user-schemas.js';
-import { userService } from '../../services/users/user-service.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -13,7 +12,7 @@ const userPathSchema = z.object({ projectId: projectIdParam, userId: z.string() 
 
 /** Tracked users: list, one user's properties, one user's events, and GDPR erasure (admin). */
 export function userRoutes(ctx: ServerContext): RouteDefinition[] {
-  const users = userService(ctx.storage);
+  const { users } = ctx.services;
   const common = { tag: 'Users', limit: 'api' } as const;
   const read = { ...common, access: { kind: 'project', scope: 'read' } } as const;
   return [

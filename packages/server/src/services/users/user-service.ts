@@ -56,3 +56,5 @@ export function userService(ports: ErasurePorts & { queryEngine: QueryEngine }) 
     },
   };
 }
+
+export type UserService = ReturnType<typeof userService>;
