@@ -1,14 +1,30 @@
+import type { AccessTokenService } from '../auth/access-token.js';
+import type { LoginProtection } from '../auth/login-protection.js';
 import { checkedPlan, DEFAULT_PROJECT_PLAN } from '../limits/operator-plan.js';
-import type { NorthstarLogger } from '../ports/logger.js';
+import { LIMITS } from '../schemas/limits.js';
 import { createSecretBox } from '../secrets/index.js';
 import { apiKeyService } from '../services/api-keys/api-key-service.js';
 import type { ApiKeyService } from '../services/api-keys/api-key-service.js';
+import { authService } from '../services/auth/auth-service.js';
+import type { AuthService } from '../services/auth/auth-service.js';
+import { decideService } from '../services/decide/decide-guides-and-surveys.js';
+import type { DecideService } from '../services/decide/decide-guides-and-surveys.js';
 import { documentServices } from '../services/documents/document-services.js';
 import type { DocumentServices } from '../services/documents/document-services.js';
+import { flagsService } from '../services/flags/flags-service.js';
+import type { FlagsService } from '../services/flags/flags-service.js';
+import { identifyService } from '../services/identify-service.js';
+import type { IdentifyService } from '../services/identify-service.js';
 import { memberService } from '../services/members/member-service.js';
 import type { MemberService } from '../services/members/member-service.js';
 import { projectService } from '../services/projects/project-service.js';
 import type { ProjectService } from '../services/projects/project-service.js';
+import { queryService } from '../services/query-service.js';
+import type { QueryService } from '../services/query-service.js';
+import { replayService } from '../services/replay/store-replay-chunks.js';
+import type { ReplayService } from '../services/replay/store-replay-chunks.js';
+import { trackingService } from '../services/track-service.js';
+import type { CommitEvents, TrackingService } from '../services/track-service.js';
 import { userService } from '../services/users/user-service.js';
 import type { UserService } from '../services/users/user-service.js';
 import type { ServedStorage } from '../storage/required-ports.js';
@@ -16,9 +32,24 @@ import type { NorthstarAppOptions } from './app-options.js';
 
 /**
  * Every operation of the API as a typed call with no HTTP in it, grouped by concern: what a route does
- * once access control has let the request in, and what a worker calls to do the same.
+ * once access control has let the request in, and what a worker calls to do the same. Each call trusts
+ * its caller for access (the router checks the route's access rule first).
  */
 export interface NorthstarServices {
+  /** `/v1/track`: events validated by the fast path and group-committed. */
+  tracking: TrackingService;
+  /** `/v1/identify`: device→user links, user properties and `$identify`. */
+  identify: IdentifyService;
+  /** Session-replay chunks. */
+  replay: ReplayService;
+  /** Guides and surveys to render for a person on a page. */
+  decide: DecideService;
+  /** Feature flags evaluated for a person. */
+  flags: FlagsService;
+  /** Analytical queries, run inside the query engine. */
+  queries: QueryService;
+  /** Sessions of accounts: login, refresh, logout, the signed-in account. */
+  auth: AuthService;
   /** Projects: an account's list and creation; one project's reading, editing and deletion with its data. */
   projects: ProjectService;
   /** Members of a project and their roles. */
@@ -31,21 +62,33 @@ export interface NorthstarServices {
   documents: DocumentServices;
 }
 
-/** What the services are built from: the guarded storage and the app's clock and options. */
+/** What the services are built from: the guarded storage, the group commit, authentication, the app's options. */
 export interface ServiceGraphDeps {
   storage: ServedStorage;
+  /** The app's group commit (through the storage guard). */
+  commit: CommitEvents;
+  accessTokens: AccessTokenService;
+  loginProtection: LoginProtection;
+  /** Epoch ms. */
   clock: () => number;
-  logger: NorthstarLogger;
   options: NorthstarAppOptions;
 }
 
 /** Builds the services once, over the guarded ports of the app. */
-export function createServices({ storage, clock, options }: ServiceGraphDeps): NorthstarServices {
+export function createServices({ storage, commit, accessTokens, loginProtection, clock, options }: ServiceGraphDeps): NorthstarServices {
   const { config } = storage;
-  const { secretsKey } = options;
+  const { secretsKey, passwordHashCost } = options;
+  const bounds = { maxAgeMs: options.maxEventAgeMs ?? LIMITS.maxEventAgeMs, maxAheadMs: options.maxEventAheadMs ?? LIMITS.maxEventAheadMs };
   return {
+    tracking: trackingService({ commit, clock, maxBatchSize: options.maxBatchSize ?? LIMITS.maxBatchSize, bounds }),
+    identify: identifyService({ people: storage.people, commit }, clock),
+    replay: replayService(storage.replays),
+    decide: decideService(storage),
+    flags: flagsService(storage),
+    queries: queryService(storage.queryEngine),
+    auth: authService({ config, accessTokens, loginProtection, passwordHashCost, clock }),
     projects: projectService({ ports: storage, defaultPlan: checkedPlan(options.defaultPlan ?? DEFAULT_PROJECT_PLAN, 'defaultPlan') }),
-    members: memberService({ config, passwordHashCost: options.passwordHashCost }),
+    members: memberService({ config, passwordHashCost }),
     apiKeys: apiKeyService({ config, clock }),
     users: userService(storage),
     documents: documentServices({

@@ -6,6 +6,7 @@ import { planRateLimiter } from '../limits/plan-rate-limiter.js';
 import { guardStorage, storageGuard } from '../storage/guard-storage.js';
 import { requirePorts } from '../storage/required-ports.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
+import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import { createServices } from './app-services.js';
 import { createJobConsumers } from './job-consumers.js';
@@ -41,6 +42,13 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     maxEvents: options.groupCommitMaxEvents ?? 5_000,
     maxConcurrentWrites: options.groupCommitConcurrency ?? 2,
   });
+  const commit: CommitEvents = (events) => guard.run('eventLog', 'eventLog.commit', () => committer.commit(events));
+  // Built in the order they always were (an invalid option fails the first to read it).
+  const authenticateSdkKey = cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now });
+  // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.
+  const authentication = createAuthentication(options, storage.config, clock, logger);
+  const rateLimiter = planRateLimiter(options, storage);
+  const protection = loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock);
   // Webhook delivery, alert evaluation and replay retention (issue 15) register here.
   const jobs = createJobConsumers();
   const app: NorthstarApp = {
@@ -48,14 +56,13 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     storage,
     clock,
     logger,
-    commit: (events) => guard.run('eventLog', 'eventLog.commit', () => committer.commit(events)),
+    commit,
     config: storage.config,
-    authenticateSdkKey: cachedSdkKeys(storage.config, { ttlMs: options.sdkKeyCacheMs ?? 10_000, maxEntries: 10_000, clock: Date.now }),
-    // Access JWTs (verifyAccessToken, accessTokens) and API-key last-use recording.
-    ...createAuthentication(options, storage.config, clock, logger),
-    rateLimiter: planRateLimiter(options, storage),
-    loginProtection: loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock),
-    services: createServices({ storage, clock, logger, options }),
+    authenticateSdkKey,
+    ...authentication,
+    rateLimiter,
+    loginProtection: protection,
+    services: createServices({ storage, commit, accessTokens: authentication.accessTokens, loginProtection: protection, clock, options }),
     jobs,
     async close() {
       await jobs.stop();

@@ -1,21 +1,19 @@
 import type { DecideQuery } from '../schemas/decide.js';
-import { GUIDE_DECIDE, SURVEY_DECIDE } from '../services/decide/decide-kinds.js';
-import { decideItems } from '../services/decide/decide-service.js';
-import type { DecidePorts } from '../services/decide/decide-service.js';
+import type { DecideService } from '../services/decide/decide-guides-and-surveys.js';
 import type { AccessInput, RouteHandlerOf } from './routes/route-definition.js';
 
 /** `GET /v1/decide/guides`: `{ guides: [...] }` for the query's person and page. */
-export function decideGuidesHandler(storage: DecidePorts): RouteHandlerOf<undefined, DecideQuery, undefined, AccessInput<{ kind: 'sdk_key' }>> {
+export function decideGuidesHandler(decide: DecideService): RouteHandlerOf<undefined, DecideQuery, undefined, AccessInput<{ kind: 'sdk_key' }>> {
   return async ({ projectId, query }, _req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json({ guides: await decideItems(storage, projectId, query, GUIDE_DECIDE) });
+    res.json({ guides: await decide.guides(projectId, query) });
   };
 }
 
 /** `GET /v1/decide/surveys`: `{ surveys: [...] }` for the query's person and page. */
-export function decideSurveysHandler(storage: DecidePorts): RouteHandlerOf<undefined, DecideQuery, undefined, AccessInput<{ kind: 'sdk_key' }>> {
+export function decideSurveysHandler(decide: DecideService): RouteHandlerOf<undefined, DecideQuery, undefined, AccessInput<{ kind: 'sdk_key' }>> {
   return async ({ projectId, query }, _req, res) => {
     res.set('Cache-Control', 'no-store');
-    res.json({ surveys: await decideItems(storage, projectId, query, SURVEY_DECIDE) });
+    res.json({ surveys: await decide.surveys(projectId, query) });
   };
 }

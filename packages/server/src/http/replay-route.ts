@@ -1,8 +1,9 @@
 import type { Request } from 'express';
-import type { ReplayStore } from '../ports/index.js';
+import { UnsupportedMediaTypeError } from '../errors/index.js';
 import type { ParsedReplayChunk } from '../schemas/replay-chunk.js';
-import { checkReplayValue, decodeReplayBody, replayEncoding } from '../services/replay/replay-encoding.js';
-import { storeReplayChunks } from '../services/replay/store-replay-chunks.js';
+import { checkReplayValue, decodeReplayBody } from '../services/replay/replay-encoding.js';
+import type { ReplayEncoding } from '../services/replay/replay-encoding.js';
+import type { ReplayService } from '../services/replay/store-replay-chunks.js';
 import { hostParsedBody } from './host-parsed-body.js';
 import { readRawBody } from './raw-body.js';
 import type { AccessInput, RouteHandlerOf } from './routes/route-definition.js';
@@ -12,6 +13,25 @@ export interface ReplayRouteContext {
   maxBodyBytes: number;
   /** Largest body after decompression, in bytes. */
   maxDecodedBytes: number;
+}
+
+/** Media types a replay body may be declared as; all are read as JSON. A body without a type is read as JSON too. */
+const REPLAY_MEDIA_TYPES = ['application/json', 'text/plain', 'application/octet-stream'];
+
+/**
+ * The encoding of a replay body from its headers, checked before the body is read: `Content-Encoding`
+ * absent, `identity`, `gzip` or `x-gzip`; anything else (br, deflate, a list) is 415, as is a media type
+ * other than JSON, text or bytes.
+ */
+function replayEncoding(req: Request): ReplayEncoding {
+  const type = (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== '' && !REPLAY_MEDIA_TYPES.includes(type)) {
+    throw new UnsupportedMediaTypeError('Content-Type must be application/json (optionally with Content-Encoding: gzip)');
+  }
+  const encoding = (req.get('content-encoding') ?? '').trim().toLowerCase();
+  if (encoding === '' || encoding === 'identity') return 'identity';
+  if (encoding === 'gzip' || encoding === 'x-gzip') return 'gzip';
+  throw new UnsupportedMediaTypeError(`Unsupported Content-Encoding ${JSON.stringify(encoding.slice(0, 40))}: send gzip or nothing`);
 }
 
 /**
@@ -29,8 +49,8 @@ export async function readReplayBody(req: Request, { maxBodyBytes, maxDecodedByt
 }
 
 /** `POST /v1/replay/chunks`, after the SDK key authenticated and the body was read, decompressed (bounded) and validated. */
-export function replayHandler(replays: Pick<ReplayStore, 'appendReplayChunk'>): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[], AccessInput<{ kind: 'sdk_key' }>> {
+export function replayHandler(replay: ReplayService): RouteHandlerOf<undefined, undefined, ParsedReplayChunk[], AccessInput<{ kind: 'sdk_key' }>> {
   return async ({ projectId, body }, _req, res) => {
-    res.json(await storeReplayChunks(replays, projectId, body));
+    res.json(await replay.storeChunks(projectId, body));
   };
 }

@@ -41,3 +41,12 @@ export async function identifyPerson(deps: IdentifyDependencies, projectId: numb
   await deps.commit([event]);
   return { device_id: body.device_id, user_id: body.user_id, linked, event_uuid: event.uuid };
 }
+
+/** `/v1/identify`: links a device to a user, merges user properties and records `$identify`. */
+export interface IdentifyService {
+  identify(projectId: number, body: IdentifyBody): Promise<IdentifyResponse>;
+}
+
+export function identifyService(deps: IdentifyDependencies, clock: () => number): IdentifyService {
+  return { identify: (projectId, body) => identifyPerson(deps, projectId, body, clock()) };
+}

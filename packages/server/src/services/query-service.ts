@@ -57,3 +57,13 @@ export async function runEventQuery(engine: QueryEngine, query: EventQueryBody):
   }
   return { metric: query.metric, interval: query.interval, date_range: { start, end }, series };
 }
+
+/** Analytical queries, run inside the store's query engine. */
+export interface QueryService {
+  /** One zero-filled series per requested event (and group), in request order. */
+  events(query: EventQueryBody): Promise<EventQueryResponse>;
+}
+
+export function queryService(engine: QueryEngine): QueryService {
+  return { events: (query) => runEventQuery(engine, query) };
+}

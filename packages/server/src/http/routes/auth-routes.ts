@@ -1,12 +1,9 @@
 import type { Request, Response } from 'express';
 import { UnauthorizedError } from '../../errors/index.js';
 import { TooManyRequestsError } from '../../limits/too-many-requests-error.js';
-import { credentialChecker } from '../../auth/check-credentials.js';
-import { DEFAULT_SCRYPT_COST } from '../../auth/password-hash.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie.js';
-import { createRefreshTokenService } from '../../auth/refresh-tokens.js';
-import type { AccountRecord } from '../../ports/index.js';
-import { accountView, loginBodySchema, meResponseSchema, tokenResponseSchema } from '../../schemas/auth.js';
+import { loginBodySchema, meResponseSchema, tokenResponseSchema } from '../../schemas/auth.js';
+import type { SignedIn } from '../../services/auth/auth-service.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -16,17 +13,13 @@ import type { RouteDefinition } from './route-definition.js';
  * public routes whose handlers check the credential they exchange: the password, the refresh cookie.
  */
 export function authRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { config, accessTokens } = ctx;
-  const protection = ctx.loginProtection;
-  const checkCredentials = credentialChecker(config, ctx.options.passwordHashCost ?? DEFAULT_SCRYPT_COST, protection);
-  const refreshTokens = createRefreshTokenService(config, ctx.clock);
+  const { auth } = ctx.services;
 
   /** The access token in the body, the refresh token in its cookie; neither may be cached. */
-  const answerWithTokens = async (req: Request, res: Response, account: AccountRecord, refreshToken: string): Promise<void> => {
-    const accessToken = await accessTokens.sign(account.id);
+  const answerWithTokens = (req: Request, res: Response, { tokens, refreshToken }: SignedIn): void => {
     setRefreshCookie(req, res, refreshToken);
     res.set('Cache-Control', 'no-store');
-    res.json({ access_token: accessToken, token_type: 'Bearer', expires_in: accessTokens.lifetimeSeconds, account: accountView(account) });
+    res.json(tokens);
   };
 
   const tokens = { 200: { description: 'Signed in: the access token; the refresh token is set as an httpOnly cookie', schema: tokenResponseSchema } };
@@ -43,12 +36,11 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: tokens,
       errors: [401, 429],
       handler: async ({ body: { email, password } }, req, res) => {
-        const account = await checkCredentials(email, password).catch((error: unknown) => {
+        const session = await auth.login(email, password).catch((error: unknown) => {
           if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
           throw error;
         });
-        const { token } = await refreshTokens.issue(account.id);
-        await answerWithTokens(req, res, account, token);
+        answerWithTokens(req, res, session);
       },
     }),
     {
@@ -64,13 +56,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
         const presented = readRefreshCookie(req);
         try {
           if (!presented) throw new UnauthorizedError('Missing refresh token cookie; sign in again');
-          const { accountId, issued } = await refreshTokens.rotate(presented);
-          const account = await config.getAccount(accountId);
-          if (!account) {
-            await refreshTokens.revokeFamilyOf(issued.token);
-            throw new UnauthorizedError('The account no longer exists');
-          }
-          await answerWithTokens(req, res, account, issued.token);
+          answerWithTokens(req, res, await auth.refresh(presented));
         } catch (error) {
           if (error instanceof UnauthorizedError) clearRefreshCookie(req, res);
           throw error;
@@ -87,7 +73,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       responses: { 204: { description: 'Signed out (also when no session was open)' } },
       handler: async (_input, req, res) => {
         const presented = readRefreshCookie(req);
-        if (presented) await refreshTokens.revokeFamilyOf(presented);
+        if (presented) await auth.logout(presented);
         clearRefreshCookie(req, res);
         res.set('Cache-Control', 'no-store').status(204).end();
       },
@@ -101,10 +87,7 @@ export function authRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'api',
       responses: { 200: { description: 'The account of the access token', schema: meResponseSchema } },
       handler: async ({ principal: { accountId } }, _req, res) => {
-        const account = await config.getAccount(accountId);
-        if (!account) throw new UnauthorizedError('The account no longer exists');
-        const memberships = await config.listAccountMemberships(account.id);
-        res.json({ account: accountView(account), memberships: memberships.map(({ project_id, role }) => ({ project_id, role })) });
+        res.json(await auth.me(accountId));
       },
     }),
   ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, trackBodySchema, trackResponseSchema } from '../../schemas/index.js';
+import { trackBodySchema, trackResponseSchema } from '../../schemas/index.js';
 import { decideGuidesResponseSchema, decideQuerySchema, decideSurveysResponseSchema } from '../../schemas/decide.js';
 import { flagsEvaluateBodySchema, flagsEvaluateResponseSchema } from '../../schemas/flags-evaluate.js';
 import { identifyBodySchema, identifyResponseSchema } from '../../schemas/identify.js';
@@ -15,7 +15,7 @@ import type { RouteDefinition } from './route-definition.js';
 
 /** The collection endpoint: routes called by SDKs with a `pk_` key, from browsers (CORS) and servers. */
 export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
-  const { options, clock, commit, storage } = ctx;
+  const { tracking, identify, replay, decide, flags } = ctx.services;
   const sdk = { tag: 'Ingestion', access: { kind: 'sdk_key' }, cors: true } as const;
   const replayLimits = { maxBodyBytes: ctx.maxBodyBytes, maxDecodedBytes: REPLAY_LIMITS.maxDecodedBytes };
   return [
@@ -30,7 +30,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       // The fast path validates the events itself, one by one (held to `trackedEventSchema` by a test).
       body: { schema: trackBodySchema, input: z.unknown(), contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'Valid events stored; invalid ones reported by index', schema: trackResponseSchema } },
-      handler: trackHandler({ commit, clock, options, maxBatchSize: options.maxBatchSize ?? LIMITS.maxBatchSize }),
+      handler: trackHandler(tracking),
     }),
     defineRoute({
       ...sdk,
@@ -41,7 +41,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       body: { schema: identifyBodySchema, contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'Linked (or already linked to this user); $identify stored', schema: identifyResponseSchema } },
       errors: [409],
-      handler: identifyHandler({ people: storage.people, commit }, clock),
+      handler: identifyHandler(identify),
     }),
     defineRoute({
       ...sdk,
@@ -51,7 +51,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'ingest',
       body: { schema: replayBodySchema, input: replayInputSchema, read: 'raw', decode: (req) => readReplayBody(req, replayLimits), contentTypes: ['application/json'] },
       responses: { 200: { description: 'Chunks stored; a repeated (session_id, seq) keeps its first copy', schema: replayResponseSchema } },
-      handler: replayHandler(storage.replays),
+      handler: replayHandler(replay),
     }),
     defineRoute({
       ...sdk,
@@ -61,7 +61,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'decide',
       query: decideQuerySchema,
       responses: { 200: { description: 'Active, targeted guides the person has not closed, in id order', schema: decideGuidesResponseSchema } },
-      handler: decideGuidesHandler(storage),
+      handler: decideGuidesHandler(decide),
     }),
     defineRoute({
       ...sdk,
@@ -71,7 +71,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'decide',
       query: decideQuerySchema,
       responses: { 200: { description: 'Active, targeted surveys the person has not answered or dismissed, in id order', schema: decideSurveysResponseSchema } },
-      handler: decideSurveysHandler(storage),
+      handler: decideSurveysHandler(decide),
     }),
     defineRoute({
       ...sdk,
@@ -81,7 +81,7 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'decide',
       body: { schema: flagsEvaluateBodySchema, contentTypes: ['application/json', 'text/plain'] },
       responses: { 200: { description: 'The value of each flag: a variant key, true, or false', schema: flagsEvaluateResponseSchema } },
-      handler: flagsEvaluateHandler(storage),
+      handler: flagsEvaluateHandler(flags),
     }),
   ];
 }

@@ -16,7 +16,7 @@ export function queryRoutes(ctx: ServerContext): RouteDefinition[] {
       limit: 'query',
       body: { schema: eventQuerySchema },
       responses: { 200: { description: 'One zero-filled series per requested event (and group), in request order', schema: queryResponseSchema } },
-      handler: eventQueryHandler(ctx.storage.queryEngine),
+      handler: eventQueryHandler(ctx.services.queries),
     });
   return [query('/v1/api/query/events', 'Aggregate events per time bucket'), query('/v1/query/events', 'Alias of /v1/api/query/events')];
 }

@@ -24,3 +24,12 @@ export async function evaluateFlags(storage: Pick<StoragePorts, 'config' | 'peop
   // fromEntries defines own properties, so even a key named __proto__ is a plain entry.
   return { flags: Object.fromEntries(entries) };
 }
+
+/** Feature flags evaluated for a person (`/v1/flags/evaluate`). */
+export interface FlagsService {
+  evaluate(projectId: number, body: FlagsEvaluateBody): Promise<FlagsEvaluateResponse>;
+}
+
+export function flagsService(storage: Pick<StoragePorts, 'config' | 'people'>): FlagsService {
+  return { evaluate: (projectId, body) => evaluateFlags(storage, projectId, body) };
+}

@@ -1,5 +1,4 @@
-import type { Request } from 'express';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../errors/index.js';
+import { BadRequestError, PayloadTooLargeError } from '../../errors/index.js';
 import { decodeContent } from '../content-decoding.js';
 import { assertJsonDepth, assertParsedJsonWithin } from '../json-depth.js';
 
@@ -10,26 +9,8 @@ import { assertJsonDepth, assertParsedJsonWithin } from '../json-depth.js';
  */
 export const MAX_REPLAY_DEPTH = 1_000;
 
-/** Media types a replay body may be declared as; all are read as JSON. A body without a type is read as JSON too. */
-const REPLAY_MEDIA_TYPES = ['application/json', 'text/plain', 'application/octet-stream'];
-
+/** How a replay body is encoded on the wire (`Content-Encoding`, read by the HTTP layer). */
 export type ReplayEncoding = 'gzip' | 'identity';
-
-/**
- * The encoding of a replay body from its headers, checked before the body is read: `Content-Encoding`
- * absent, `identity`, `gzip` or `x-gzip`; anything else (br, deflate, a list) is 415, as is a media type
- * other than JSON, text or bytes.
- */
-export function replayEncoding(req: Request): ReplayEncoding {
-  const type = (req.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== '' && !REPLAY_MEDIA_TYPES.includes(type)) {
-    throw new UnsupportedMediaTypeError('Content-Type must be application/json (optionally with Content-Encoding: gzip)');
-  }
-  const encoding = (req.get('content-encoding') ?? '').trim().toLowerCase();
-  if (encoding === '' || encoding === 'identity') return 'identity';
-  if (encoding === 'gzip' || encoding === 'x-gzip') return 'gzip';
-  throw new UnsupportedMediaTypeError(`Unsupported Content-Encoding ${JSON.stringify(encoding.slice(0, 40))}: send gzip or nothing`);
-}
 
 /** True when `bytes` start with the gzip magic number (what sendBeacon sends when it cannot set headers). */
 function looksGzipped(bytes: Buffer): boolean {

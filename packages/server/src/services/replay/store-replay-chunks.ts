@@ -25,3 +25,13 @@ export async function storeReplayChunks(replays: Pick<ReplayStore, 'appendReplay
   }
   return { stored, duplicates: chunks.length - stored };
 }
+
+/** Session replay: chunks stored per session, in order. */
+export interface ReplayService {
+  /** Stores each validated chunk once; a repeated `(session_id, seq)` keeps its first copy. */
+  storeChunks(projectId: number, chunks: ParsedReplayChunk[]): Promise<ReplayResponse>;
+}
+
+export function replayService(replays: Pick<ReplayStore, 'appendReplayChunk'>): ReplayService {
+  return { storeChunks: (projectId, chunks) => storeReplayChunks(replays, projectId, chunks) };
+}
