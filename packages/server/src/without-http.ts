@@ -2,6 +2,7 @@
 // without HTTP (the worker of `northstar-server worker`) never loads Express.
 export { createNorthstarApp } from './app/create-northstar-app.js';
 export type { NorthstarApp } from './app/northstar-app.js';
+export type { NorthstarServices } from './app/app-services.js';
 export type { NorthstarAppOptions } from './app/app-options.js';
 export type { JobConsumer, JobConsumers, StopConsumer } from './app/job-consumers.js';
 export type { NorthstarLogger } from './ports/logger.js';
