@@ -25,11 +25,11 @@ const IDLE_MS = 2_147_483_647;
  */
 export async function startNorthstarWorker(options: StartWorkerOptions): Promise<RunningWorker> {
   const app = createNorthstarApp({ ...options.app, storage: options.storage });
-  await app.jobs.start();
+  await app.workers.start();
   const idle = setInterval(() => {}, IDLE_MS);
   return {
     app,
-    consumers: app.jobs.names(),
+    consumers: app.workers.names(),
     async close() {
       clearInterval(idle);
       await app.close();

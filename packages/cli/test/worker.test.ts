@@ -16,8 +16,8 @@ describe('the worker of northstar-server worker', () => {
     const dispose = vi.spyOn(storage, 'dispose');
     const worker = await startNorthstarWorker({ storage, app: { jwtSecret: JWT_SECRET } });
     const stop = vi.fn(() => Promise.resolve());
-    worker.app.jobs.register({ name: 'webhook-delivery', start: () => Promise.resolve(stop) });
-    await worker.app.jobs.start();
+    worker.app.workers.register({ name: 'webhook-delivery', start: () => Promise.resolve(stop) });
+    await worker.app.workers.start();
     await worker.close();
     expect(stop).toHaveBeenCalledOnce();
     expect(dispose).toHaveBeenCalledOnce();

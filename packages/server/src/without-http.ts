@@ -4,7 +4,7 @@ export { createNorthstarApp } from './app/create-northstar-app.js';
 export type { NorthstarApp } from './app/northstar-app.js';
 export type { NorthstarServices } from './app/app-services.js';
 export type { NorthstarAppOptions } from './app/app-options.js';
-export type { JobConsumer, JobConsumers, StopConsumer } from './app/job-consumers.js';
+export type { BackgroundWorker, BackgroundWorkers, StopWorker } from './app/background-workers.js';
 export type { NorthstarLogger } from './ports/logger.js';
 export type * from './ports/index.js';
 export * from './errors/index.js';

@@ -57,11 +57,11 @@ describe('createNorthstarApp', () => {
 
   it('has no job consumers yet, and refuses two with one name', async () => {
     const app = createNorthstarApp({ storage: createMemoryStorage(), jwtSecret: JWT_SECRET });
-    expect(app.jobs.names()).toEqual([]);
+    expect(app.workers.names()).toEqual([]);
     const consumer = { name: 'webhook-delivery', start: () => Promise.resolve(() => Promise.resolve()) };
-    app.jobs.register(consumer);
-    expect(() => app.jobs.register(consumer)).toThrow(/already registered/);
-    await app.jobs.start();
+    app.workers.register(consumer);
+    expect(() => app.workers.register(consumer)).toThrow(/already registered/);
+    await app.workers.start();
     await app.close();
   });
 

@@ -9,7 +9,7 @@ import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import { createServices } from './app-services.js';
-import { createJobConsumers } from './job-consumers.js';
+import { createBackgroundWorkers } from './background-workers.js';
 import type { NorthstarApp } from './northstar-app.js';
 
 const apps = new WeakSet<object>();
@@ -50,7 +50,7 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
   const rateLimiter = planRateLimiter(options, storage);
   const protection = loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock);
   // Webhook delivery, alert evaluation and replay retention (issue 15) register here.
-  const jobs = createJobConsumers();
+  const workers = createBackgroundWorkers();
   const app: NorthstarApp = {
     options,
     storage,
@@ -63,9 +63,9 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     rateLimiter,
     loginProtection: protection,
     services: createServices({ storage, commit, accessTokens: authentication.accessTokens, loginProtection: protection, clock, options }),
-    jobs,
+    workers,
     async close() {
-      await jobs.stop();
+      await workers.stop();
       await committer.flush();
     },
   };

@@ -6,7 +6,7 @@ import type { CommitEvents } from '../services/track-service.js';
 import type { ServedStorage } from '../storage/required-ports.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import type { NorthstarServices } from './app-services.js';
-import type { JobConsumers } from './job-consumers.js';
+import type { BackgroundWorkers } from './background-workers.js';
 
 /**
  * The service graph of Northstar with no HTTP in it, built once by `createNorthstarApp`: the guarded
@@ -29,7 +29,7 @@ export interface NorthstarApp extends AuthenticationDependencies {
   /** Every operation of the API, typed, with no HTTP: what the routes call and a worker calls too. */
   services: NorthstarServices;
   /** Background consumers of the job queue, run by `northstar-server worker`. */
-  jobs: JobConsumers;
+  workers: BackgroundWorkers;
   /**
    * Stops the job consumers and writes the events gathered by the group commit. The storage is the
    * caller's: it stays open (`storage.dispose()` after this).
