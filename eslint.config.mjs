@@ -49,7 +49,8 @@ const SERVER_LAYERS = [['errors'], ['ports'], ['schemas'], ['secrets', 'webhooks
 const SERVER_ALLOW = [];
 
 // The folders of packages/browser/src: the client core, then the plugins over it (a plugin sees the
-// client only through its contract); the entry files (index.ts, cdn.ts, ...) sit above both.
+// client only through its contract, never another plugin: the folders of plugins/ are isolated);
+// the entry files (index.ts, cdn.ts, ...) sit above both.
 const BROWSER_LAYERS = [['core'], ['plugins']];
 
 const IMPORT_LAYERS = {
@@ -62,6 +63,7 @@ const IMPORT_LAYERS = {
   folders: [
     { root: 'packages/server/src', layers: SERVER_LAYERS, allow: SERVER_ALLOW },
     { root: 'packages/browser/src', layers: BROWSER_LAYERS },
+    { root: 'packages/browser/src/plugins', isolated: true },
   ],
 };
 

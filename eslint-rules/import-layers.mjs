@@ -57,10 +57,11 @@ const optionsSchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['root', 'layers'],
+        required: ['root'],
         properties: {
           root: { type: 'string' },
           layers: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+          isolated: { type: 'boolean' },
           allow: {
             type: 'array',
             items: {
@@ -85,6 +86,7 @@ const importLayers = {
     messages: {
       upward: "{{from}}/ may not import {{target}}: {{from}}/ sits below {{to}}/ in the layers of {{root}} (eslint.config.mjs). Move the shared term down to the folder that owns it.",
       unlisted: '{{folder}}/ is not in the layers of {{root}}: add it to the layer order in eslint.config.mjs.',
+      isolated: '{{from}}/ may not import {{target}}: the folders of {{root}} do not import one another (eslint.config.mjs).',
       rootEntry: '{{target}} is an entry file of {{root}}, above every folder: import what you need from its folder instead.',
       package: '{{package}} may not import {{target}} (the package graph runs one way: see the packages in eslint.config.mjs).',
       typeOnlyPackage: '{{package}} may import only types of {{target}}: write `import type`.',
@@ -103,17 +105,14 @@ const importLayers = {
     const ownDir = packageDirs.find((dir) => isWithin(file, dir));
     const ownPackage = ownDir === undefined ? undefined : packages[ownDir];
     const inSource = ownDir !== undefined && isWithin(file, `${ownDir}/src`);
-    const tree = folders.find((candidate) => isWithin(file, candidate.root));
-    const allowEntries = (tree?.allow ?? []).filter((entry) => fileKey(entry.from) === fileKey(file));
+    const trees = folders.filter((candidate) => isWithin(file, candidate.root));
+    const allowEntries = trees.flatMap((tree) => tree.allow ?? []).filter((entry) => fileKey(entry.from) === fileKey(file));
     const usedAllowEntries = new Set();
 
-    function folderOf(relativePath) {
+    /** The first folder below `tree.root` that holds `relativePath`; undefined for a file of the root itself. */
+    function folderOf(tree, relativePath) {
       const [first, ...rest] = path.posix.relative(tree.root, relativePath).split('/');
       return rest.length === 0 ? undefined : first;
-    }
-
-    function layerOf(folder) {
-      return tree.layers.findIndex((layer) => layer.includes(folder));
     }
 
     function checkPackage(node, targetName, typeOnly) {
@@ -124,22 +123,28 @@ const importLayers = {
       context.report({ node, messageId: typesAllowed ? 'typeOnlyPackage' : 'package', data: { package: ownPackage.name, target: targetName } });
     }
 
-    function checkFolders(node, target) {
-      if (!tree || !isWithin(target, tree.root)) return;
-      const from = folderOf(file);
-      if (from === undefined) return; // an entry file (index.ts) sits above every folder
-      const to = folderOf(target);
+    /** Whether `from` may import `to`, two folders of `tree`, or the message that says why not. */
+    function folderProblem(tree, from, to) {
+      if (tree.isolated) return 'isolated';
+      const fromLayer = tree.layers.findIndex((layer) => layer.includes(from));
+      const toLayer = tree.layers.findIndex((layer) => layer.includes(to));
+      if (fromLayer < 0 || toLayer < 0) return 'unlisted';
+      return toLayer < fromLayer ? undefined : 'upward';
+    }
+
+    function checkTree(node, tree, target) {
+      const from = folderOf(tree, file);
+      if (from === undefined || !isWithin(target, tree.root)) return; // entry files (index.ts) sit above every folder
+      const to = folderOf(tree, target);
       if (from === to) return;
       const data = { from, to, target, root: tree.root };
       if (to === undefined) return context.report({ node, messageId: 'rootEntry', data });
-      const fromLayer = layerOf(from);
-      const toLayer = layerOf(to);
-      if (fromLayer < 0) return context.report({ node, messageId: 'unlisted', data: { folder: from, root: tree.root } });
-      if (toLayer < 0) return context.report({ node, messageId: 'unlisted', data: { folder: to, root: tree.root } });
-      if (toLayer < fromLayer) return;
+      const problem = folderProblem(tree, from, to);
+      if (problem === undefined) return;
       const allowed = allowEntries.find((entry) => fileKey(entry.to) === fileKey(target));
-      if (allowed) usedAllowEntries.add(allowed);
-      else context.report({ node, messageId: 'upward', data });
+      if (allowed) return usedAllowEntries.add(allowed);
+      const unlisted = tree.layers?.some((layer) => layer.includes(from)) ? to : from;
+      context.report({ node, messageId: problem, data: problem === 'unlisted' ? { folder: unlisted, root: tree.root } : data });
     }
 
     function check(node, specifier, typeOnly) {
@@ -161,7 +166,7 @@ const importLayers = {
       if (inSource && !isWithin(target, `${ownDir}/src`)) {
         return context.report({ node, messageId: 'outsideSource', data: { package: ownPackage.name, target } });
       }
-      checkFolders(node, target);
+      for (const tree of trees) checkTree(node, tree, target);
     }
 
     return {

@@ -87,6 +87,12 @@ describe('the import-layers lint rule: browser folders', () => {
     expect(lint('packages/browser/src/core/client.ts', "import { pageViews } from '../plugins/page-views/page-views.js';\n")).toEqual([expect.stringContaining('core/ sits below plugins/')]);
     expect(lint('packages/browser/src/plugins/page-views/page-views.ts', "import type { Plugin } from '../../core/client.js';\n")).toEqual([]);
   });
+
+  it('keeps plugins apart: a plugin imports neither another plugin nor an entry file', () => {
+    const file = 'packages/browser/src/plugins/page-views/page-views.ts';
+    expect(lint(file, "import { heatmap } from '../heatmap/heatmap.js';\n")).toEqual([expect.stringContaining('do not import one another')]);
+    expect(lint(file, "import { init } from '../../index.js';\n")).toEqual([expect.stringContaining('is an entry file')]);
+  });
 });
 
 describe('the import-layers lint rule: packages', () => {
