@@ -6,7 +6,12 @@ import tseslint from 'typescript-eslint';
 import { layering } from './eslint-rules/import-layers.mjs';
 
 const NODE_BUILTINS = {
-  patterns: [{ group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'url', 'util', 'stream', 'zlib'], message: 'Browser and core code may not import Node built-ins.' }],
+  patterns: [
+    {
+      group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'url', 'util', 'stream', 'zlib'],
+      message: 'Browser and core code may not import Node built-ins.',
+    },
+  ],
 };
 
 // The package graph, one way (type imports included): what the `src/` of each package may import among
@@ -41,7 +46,22 @@ const PACKAGES = {
 //   http         the Express layer: routes, bodies, middleware, OpenAPI, the router
 //   seed         the demo project's data (exported for hosts, tests and the CLI package)
 // No cli/: the command line is the package packages/cli.
-const SERVER_LAYERS = [['errors'], ['ports'], ['schemas'], ['secrets', 'webhooks'], ['storage'], ['keys'], ['limits'], ['ingest'], ['auth'], ['access'], ['services'], ['app'], ['http'], ['seed']];
+const SERVER_LAYERS = [
+  ['errors'],
+  ['ports'],
+  ['schemas'],
+  ['secrets', 'webhooks'],
+  ['storage'],
+  ['keys'],
+  ['limits'],
+  ['ingest'],
+  ['auth'],
+  ['access'],
+  ['services'],
+  ['app'],
+  ['http'],
+  ['seed'],
+];
 
 // Upward imports tolerated for a while, each one file → one file ({ from, to }, paths from the root),
 // with the reason beside it. The rule reports an entry that no longer matches an import, so whoever
@@ -106,6 +126,9 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { parserOptions: { projectService: false, project: false }, globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: false },
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', fetch: 'readonly' },
+    },
   },
 );

@@ -34,11 +34,7 @@ const root = (path) => fileURLToPath(new URL(path, import.meta.url));
 const readJson = (path) => JSON.parse(readFileSync(root(path), 'utf8'));
 
 function externalsOf(pkg) {
-  const names = [
-    ...Object.keys(pkg.dependencies ?? {}),
-    ...Object.keys(pkg.peerDependencies ?? {}),
-    ...builtinModules,
-  ];
+  const names = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {}), ...builtinModules];
   return (id) => id.startsWith('node:') || names.some((name) => id === name || id.startsWith(`${name}/`));
 }
 
@@ -69,8 +65,7 @@ function strippableDebug() {
   };
 }
 
-const withDir = (dir, entries) =>
-  Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
+const withDir = (dir, entries) => Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
 
 function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
   const pkg = readJson(`${dir}/package.json`);
@@ -97,11 +92,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
     plugins: [dts({ tsconfig: root('tsconfig.base.json'), compilerOptions: { stripInternal: true } })],
     output: { dir: `${dir}/dist`, format: 'es', entryFileNames: `[name]${extension}`, chunkFileNames: `[name]-[hash]${extension}` },
   });
-  return [
-    code('es', withDir(dir, { ...entries, ...esmOnly })),
-    types('.d.ts'),
-    ...(cjs ? [code('cjs', withDir(dir, entries)), types('.d.cts')] : []),
-  ];
+  return [code('es', withDir(dir, { ...entries, ...esmOnly })), types('.d.ts'), ...(cjs ? [code('cjs', withDir(dir, entries)), types('.d.cts')] : [])];
 }
 
 /** The IIFE entry only imports the snippet for its side effect, so the bundle adds no global but `northstar`. */

@@ -84,7 +84,8 @@ const importLayers = {
     docs: { description: 'Imports run only downwards: from a higher package or folder to a lower one, type imports included.' },
     schema: [optionsSchema],
     messages: {
-      upward: "{{from}}/ may not import {{target}}: {{from}}/ sits below {{to}}/ in the layers of {{root}} (eslint.config.mjs). Move the shared term down to the folder that owns it.",
+      upward:
+        '{{from}}/ may not import {{target}}: {{from}}/ sits below {{to}}/ in the layers of {{root}} (eslint.config.mjs). Move the shared term down to the folder that owns it.',
       unlisted: '{{folder}}/ is not in the layers of {{root}}: add it to the layer order in eslint.config.mjs.',
       isolated: '{{from}}/ may not import {{target}}: the folders of {{root}} do not import one another (eslint.config.mjs).',
       rootEntry: '{{target}} is an entry file of {{root}}, above every folder: import what you need from its folder instead.',

@@ -3,9 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const PACKAGE_DIRS = ['packages', 'adapters'].flatMap((group) =>
-  existsSync(group) ? readdirSync(group).map((name) => join(group, name)) : [],
-);
+const PACKAGE_DIRS = ['packages', 'adapters'].flatMap((group) => (existsSync(group) ? readdirSync(group).map((name) => join(group, name)) : []));
 const BUILD_INPUTS = ['rollup.config.mjs', 'package.json', 'tsconfig.base.json'];
 
 function newestMtime(path) {

@@ -15,7 +15,10 @@ export function seededRandom(seed) {
 
 const hex = (random, length) => {
   let out = '';
-  for (let i = 0; i < length; i += 8) out += Math.floor(random() * 0x100000000).toString(16).padStart(8, '0');
+  for (let i = 0; i < length; i += 8)
+    out += Math.floor(random() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, length);
 };
 
@@ -64,9 +67,7 @@ export function* eventBatches({ count, batchSize, users = Math.max(1000, Math.ro
   let batch = [];
   for (let i = 0; i < count; i += 1) {
     const user = Math.floor(random() * users);
-    const timestamp = timeOrdered
-      ? Math.max(start, start + Math.floor((i / count) * span - random() * LATE_MS))
-      : start + Math.floor(random() * span);
+    const timestamp = timeOrdered ? Math.max(start, start + Math.floor((i / count) * span - random() * LATE_MS)) : start + Math.floor(random() * span);
     batch.push({
       uuid: uuidFrom(random, i),
       project_id: projectId,

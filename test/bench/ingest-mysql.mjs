@@ -48,7 +48,8 @@ async function trackRate() {
           body,
         });
         const answer = await response.json();
-        if (response.status !== 200 || answer.accepted !== PER_REQUEST) throw new Error(`track answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
+        if (response.status !== 200 || answer.accepted !== PER_REQUEST)
+          throw new Error(`track answered ${response.status}: ${JSON.stringify(answer).slice(0, 200)}`);
       }
     };
     const started = performance.now();

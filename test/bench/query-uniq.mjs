@@ -60,7 +60,10 @@ async function load(storage, raw, count) {
     const s = ((performance.now() - started) / 1000).toFixed(0);
     console.log(`  ${s} s: adapter ${loaded.adapter.toLocaleString('en')}, raw ${loaded.raw.toLocaleString('en')} of ${count.toLocaleString('en')} events`);
   };
-  const [adapter, plain] = await Promise.all([timed(() => loadAdapter(storage, count, progress('adapter'))), timed(() => loadRaw(raw, count, progress('raw')))]);
+  const [adapter, plain] = await Promise.all([
+    timed(() => loadAdapter(storage, count, progress('adapter'))),
+    timed(() => loadRaw(raw, count, progress('raw'))),
+  ]);
   return { adapter: adapter.ms, raw: plain.ms };
 }
 
@@ -103,7 +106,12 @@ export async function queryUniq({ count = Number(process.env.BENCH_QUERY_EVENTS 
       name: `query-uniq-30d-${count}`,
       events: count,
       rows: [
-        { name: 'naive COUNT(DISTINCT) GROUP BY DATE(ts), plain indexed table (baseline)', median_ms: +median(naive).toFixed(1), runs: naiveRuns, load_s_concurrent: +(loadTimes.raw / 1000).toFixed(1) },
+        {
+          name: 'naive COUNT(DISTINCT) GROUP BY DATE(ts), plain indexed table (baseline)',
+          median_ms: +median(naive).toFixed(1),
+          runs: naiveRuns,
+          load_s_concurrent: +(loadTimes.raw / 1000).toFixed(1),
+        },
         { name: 'adapter-sql storage.queryEngine.run', median_ms: +median(ours).toFixed(1), runs, load_s_concurrent: +(loadTimes.adapter / 1000).toFixed(1) },
       ],
       ratios: { speedup_vs_naive: +(median(naive) / median(ours)).toFixed(1), same_answer: sameAnswer, target_ms: 500 },

@@ -50,8 +50,16 @@ const sqlTime = (ms) => new Date(ms).toISOString().slice(0, 23).replace('T', ' '
 /** One multi-row INSERT of `events` (as `appendEvents` receives them). */
 export async function insertRaw(connection, events, table = 'raw_events') {
   const rows = events.map((e) => [
-    e.project_id, e.uuid, e.event_name, e.user_id, e.device_id, e.session_id, sqlTime(e.timestamp),
-    JSON.stringify(e.str_properties), JSON.stringify(e.num_properties), sqlTime(e.received_at),
+    e.project_id,
+    e.uuid,
+    e.event_name,
+    e.user_id,
+    e.device_id,
+    e.session_id,
+    sqlTime(e.timestamp),
+    JSON.stringify(e.str_properties),
+    JSON.stringify(e.num_properties),
+    sqlTime(e.received_at),
   ]);
   await connection.query(
     `INSERT IGNORE INTO \`${table}\` (project_id, uuid, event_name, user_id, device_id, session_id, ts, str_properties, num_properties, received_at) VALUES ?`,

@@ -13,7 +13,11 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-if-ne
 const tenMillion = process.argv.includes('--10m');
 const benches = tenMillion
   ? [() => queryUniq({ count: 10_000_000, naiveRuns: 1 })]
-  : [trackThroughput, () => import('./track-cost.mjs').then((m) => m.trackCost()), ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq()])];
+  : [
+      trackThroughput,
+      () => import('./track-cost.mjs').then((m) => m.trackCost()),
+      ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq()]),
+    ];
 
 const results = [];
 for (const bench of benches) {

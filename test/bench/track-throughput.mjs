@@ -49,7 +49,8 @@ function targets(dir) {
     { id: 'sqlite', name: 'northstar, sqlite file', env: { DATABASE_URL: `sqlite:${join(dir, 'bench.db')}` } },
     { id: 'mariadb', name: 'northstar, mariadb', env: { DATABASE_URL: databaseUrl('northstar_bench_track') }, mysql: true },
   ];
-  const chosen = process.env.BENCH_TARGETS?.split(',').map((id) => id.trim()) ?? all.filter((t) => !t.mysql || process.env.BENCH_MYSQL !== '0').map((t) => t.id);
+  const chosen =
+    process.env.BENCH_TARGETS?.split(',').map((id) => id.trim()) ?? all.filter((t) => !t.mysql || process.env.BENCH_MYSQL !== '0').map((t) => t.id);
   return all.filter((target) => chosen.includes(target.id));
 }
 

@@ -10,7 +10,6 @@ const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium
 describe.runIf(runs)('the browser SDK with consentRequired, in Chromium against the built server', () => {
   const env = useServerAndChromium();
 
-
   it('sends nothing and stores nothing before consent, then delivers the buffer with its original times', async () => {
     const context = await env.browser.newContext();
     await routeSdkPage(context, env.server.demo, { consentRequired: true, flushInterval: 300, flushSize: 1 });
@@ -32,7 +31,10 @@ describe.runIf(runs)('the browser SDK with consentRequired, in Chromium against 
 
     const grantedAt = Date.now();
     await push(page, 'grantConsent');
-    await pollUntil(() => totalToday(env.server.demo, 'before_consent'), (n) => n >= 3);
+    await pollUntil(
+      () => totalToday(env.server.demo, 'before_consent'),
+      (n) => n >= 3,
+    );
     expect(await totalToday(env.server.demo, 'before_consent')).toBe(3);
     expect(await sdkKeys(page)).toEqual(expect.arrayContaining([`ns_${env.server.demo.pk}_consent`, `ns_${env.server.demo.pk}_ids`]));
     expect(api.some((u) => u.endsWith('/v1/identify'))).toBe(true);
@@ -50,7 +52,10 @@ describe.runIf(runs)('the browser SDK with consentRequired, in Chromium against 
     await page.goto(`${env.server.demo.url}/e2e/revoke`);
     await push(page, 'grantConsent');
     await trackMany(page, 'granted', 1);
-    await pollUntil(() => totalToday(env.server.demo, 'granted'), (n) => n >= 1);
+    await pollUntil(
+      () => totalToday(env.server.demo, 'granted'),
+      (n) => n >= 1,
+    );
     await page.evaluate(() => localStorage.setItem('host-app', 'kept'));
     await push(page, 'revokeConsent');
     await trackMany(page, 'after_revoke', 2);

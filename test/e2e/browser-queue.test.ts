@@ -13,11 +13,14 @@ describe.runIf(runs)('the browser SDK queue, in Chromium against the built serve
   const total = (event: string): Promise<number> => totalToday(env.server.demo, event);
   /** Polls until `event` counts `expected`, then checks it still does a few seconds later (no late duplicates). */
   const settlesAt = async (event: string, expected: number): Promise<void> => {
-    await pollUntil(() => total(event), (n) => n >= expected, 20_000);
+    await pollUntil(
+      () => total(event),
+      (n) => n >= expected,
+      20_000,
+    );
     await sleep(3000);
     expect(await total(event)).toBe(expected);
   };
-
 
   it('delivers events tracked right before a navigation, by sendBeacon, once', async () => {
     const context = await env.browser.newContext();
@@ -41,7 +44,9 @@ describe.runIf(runs)('the browser SDK queue, in Chromium against the built serve
     await page.click('#next');
     await page.waitForURL('**/e2e/next');
     await settlesAt('before_nav', 3);
-    const beacons = await page.evaluate(() => JSON.parse(sessionStorage.getItem('beacons') ?? '[]') as { url: string; type: string; body: string; ok: boolean }[]);
+    const beacons = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('beacons') ?? '[]') as { url: string; type: string; body: string; ok: boolean }[],
+    );
     expect(beacons).toHaveLength(1);
     expect(beacons[0]).toMatchObject({ url: `${env.server.demo.url}/v1/track`, type: 'string', ok: true });
     expect(beacons[0]?.body).toContain(`"api_key":"${env.server.demo.pk}"`);

@@ -9,7 +9,6 @@ const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium
 describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
   const env = useServerAndChromium();
 
-
   it('stores a pageview that the uniq query then counts', async () => {
     expect(await uniqToday(env.server.demo, '$pageview')).toBe(0);
     const page = await env.browser.newPage();
@@ -20,7 +19,10 @@ describe.runIf(runs)('the demo page of `npm start`, loaded in Chromium', () => {
     });
     await page.goto(env.server.demo.url);
 
-    const counted = await pollUntil(() => uniqToday(env.server.demo, '$pageview'), (n) => n > 0);
+    const counted = await pollUntil(
+      () => uniqToday(env.server.demo, '$pageview'),
+      (n) => n > 0,
+    );
 
     expect(counted).toBe(1);
     expect(pageErrors).toEqual([]);

@@ -32,7 +32,9 @@ describe.runIf(runs)('the interactive API reference at /docs, in Chromium', () =
     const openapi = page.locator('.operation', { has: page.locator('.path', { hasText: /^\/v1\/openapi\.json$/ }) });
     await openapi.locator(':scope > summary').click();
     await openapi.locator('button.send').click();
-    await page.waitForFunction(() => /^200 /.test([...document.querySelectorAll('.result')].map((node) => node.textContent).join('')), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => /^200 /.test([...document.querySelectorAll('.result')].map((node) => node.textContent).join('')), undefined, {
+      timeout: 10_000,
+    });
     expect(requested.filter((url) => url.endsWith('/v1/openapi.json'))).toHaveLength(2);
     expect(requested.filter((url) => new URL(url).origin !== base.origin && !url.startsWith('data:'))).toEqual([]);
     expect(problems).toEqual([]);

@@ -35,7 +35,12 @@ describe.runIf(runs)('examples/express-mount: the router mounted under /ns of a 
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
     await page.goto(`${origin}/`);
 
-    expect(await pollUntil(() => uniqToday(demo, '$pageview'), (n) => n > 0)).toBe(1);
+    expect(
+      await pollUntil(
+        () => uniqToday(demo, '$pageview'),
+        (n) => n > 0,
+      ),
+    ).toBe(1);
     expect(requests).toContain('/ns/sdk/northstar.js');
     expect(requests).toContain('/ns/v1/track');
     await page.close();

@@ -9,7 +9,11 @@ import { createTestDatabase, mysqlIsUp } from './harness/mysql.js';
 import type { TestDatabase } from './harness/mysql.js';
 import { track } from './harness/track.js';
 
-const runs = requireOrSkip('MariaDB/MySQL at 127.0.0.1:3306', await mysqlIsUp(), 'start it: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd');
+const runs = requireOrSkip(
+  'MariaDB/MySQL at 127.0.0.1:3306',
+  await mysqlIsUp(),
+  'start it: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd',
+);
 
 /** Sets a project's plan as its operator does: `northstar-server set-plan` on the same database. */
 async function setPlan(database: TestDatabase, projectId: number, plan: string): Promise<void> {
@@ -22,7 +26,9 @@ async function setPlan(database: TestDatabase, projectId: number, plan: string):
 async function sendMany(server: CliServer, count: number, parallel: number): Promise<Response[]> {
   const responses: Response[] = [];
   for (let sent = 0; sent < count; sent += parallel) {
-    const wave = Array.from({ length: Math.min(parallel, count - sent) }, (_, i) => track(server.demo.url, server.demo.pk, { event_name: 'shared_limit', device_id: `d${sent + i}` }));
+    const wave = Array.from({ length: Math.min(parallel, count - sent) }, (_, i) =>
+      track(server.demo.url, server.demo.pk, { event_name: 'shared_limit', device_id: `d${sent + i}` }),
+    );
     responses.push(...(await Promise.all(wave)));
   }
   return responses;

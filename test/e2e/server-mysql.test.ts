@@ -13,7 +13,11 @@ import { track } from './harness/track.js';
 import { startTcpProxy } from './harness/tcp-proxy.js';
 import type { TcpProxy } from './harness/tcp-proxy.js';
 
-const runs = requireOrSkip('MariaDB/MySQL at 127.0.0.1:3306', await mysqlIsUp(), 'start it: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd');
+const runs = requireOrSkip(
+  'MariaDB/MySQL at 127.0.0.1:3306',
+  await mysqlIsUp(),
+  'start it: start-stop-daemon --start --oknodo --background --exec /usr/sbin/mariadbd',
+);
 
 /** Sends an event until it is answered 200 (or 30 s pass); returns the last status. */
 async function trackUntil200(url: string, pk: string): Promise<number> {

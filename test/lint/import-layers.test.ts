@@ -44,7 +44,9 @@ describe('the import-layers lint rule: server folders', () => {
   });
 
   it('fails an upward type import the same way', () => {
-    expect(lint(`${SERVER}/limits/limit-subject.ts`, "import type { Principal } from '../access/principal.js';\n")).toEqual([expect.stringContaining('limits/ sits below access/')]);
+    expect(lint(`${SERVER}/limits/limit-subject.ts`, "import type { Principal } from '../access/principal.js';\n")).toEqual([
+      expect.stringContaining('limits/ sits below access/'),
+    ]);
     const messages = lint(`${SERVER}/schemas/identify.ts`, "import type { TrackEnvelope } from '../services/track-envelope.js';\n");
     expect(messages).toEqual([expect.stringContaining('schemas/ sits below services/')]);
   });
@@ -59,17 +61,23 @@ describe('the import-layers lint rule: server folders', () => {
   });
 
   it('passes downward imports, imports inside a folder, and the entry file importing any folder', () => {
-    expect(lint(`${SERVER}/http/track-route.ts`, "import { trackService } from '../services/track-service.js';\nimport type { X } from './routes/x.js';\n")).toEqual([]);
+    expect(
+      lint(`${SERVER}/http/track-route.ts`, "import { trackService } from '../services/track-service.js';\nimport type { X } from './routes/x.js';\n"),
+    ).toEqual([]);
     expect(lint(`${SERVER}/access/access-table.ts`, "import type { RateLimitClass } from '../limits/rate-limit-class.js';\n")).toEqual([]);
     expect(lint(`${SERVER}/index.ts`, "export { createNorthstarRouter } from './http/router.js';\n")).toEqual([]);
   });
 
   it('fails a folder importing the entry file', () => {
-    expect(lint(`${SERVER}/services/query-service.ts`, "import type { StorageAdapter } from '../index.js';\n")).toEqual([expect.stringContaining('is an entry file')]);
+    expect(lint(`${SERVER}/services/query-service.ts`, "import type { StorageAdapter } from '../index.js';\n")).toEqual([
+      expect.stringContaining('is an entry file'),
+    ]);
   });
 
   it('fails a folder that is missing from the layer order', () => {
-    expect(lint(`${SERVER}/jobs/queue.ts`, "import { HttpError } from '../errors/index.js';\n")).toEqual([expect.stringContaining('jobs/ is not in the layers')]);
+    expect(lint(`${SERVER}/jobs/queue.ts`, "import { HttpError } from '../errors/index.js';\n")).toEqual([
+      expect.stringContaining('jobs/ is not in the layers'),
+    ]);
   });
 
   it('passes an allow-listed file → file import, and reports the entry once the import is gone', () => {
@@ -84,7 +92,9 @@ describe('the import-layers lint rule: server folders', () => {
 
 describe('the import-layers lint rule: browser folders', () => {
   it('keeps the client core below the plugins', () => {
-    expect(lint('packages/browser/src/core/client.ts', "import { pageViews } from '../plugins/page-views/page-views.js';\n")).toEqual([expect.stringContaining('core/ sits below plugins/')]);
+    expect(lint('packages/browser/src/core/client.ts', "import { pageViews } from '../plugins/page-views/page-views.js';\n")).toEqual([
+      expect.stringContaining('core/ sits below plugins/'),
+    ]);
     expect(lint('packages/browser/src/plugins/page-views/page-views.ts', "import type { Plugin } from '../../core/client.js';\n")).toEqual([]);
   });
 
@@ -97,7 +107,9 @@ describe('the import-layers lint rule: browser folders', () => {
 
 describe('the import-layers lint rule: packages', () => {
   it('fails a package missing from the package graph', () => {
-    expect(lint('packages/react/src/provider.ts', "import { init } from '@northstar/browser';\n")).toEqual([expect.stringContaining('packages/react is not in the package graph')]);
+    expect(lint('packages/react/src/provider.ts', "import { init } from '@northstar/browser';\n")).toEqual([
+      expect.stringContaining('packages/react is not in the package graph'),
+    ]);
   });
 
   it('fails core importing any other workspace package', () => {
@@ -113,7 +125,9 @@ describe('the import-layers lint rule: packages', () => {
   it('lets adapters import only the types of @northstar/server', () => {
     const file = 'adapters/memory/src/memory-storage.ts';
     expect(lint(file, "import type { EventLog } from '@northstar/server';\n")).toEqual([]);
-    expect(lint(file, "import { createNorthstarRouter } from '@northstar/server';\n")).toEqual([expect.stringContaining('may import only types of @northstar/server')]);
+    expect(lint(file, "import { createNorthstarRouter } from '@northstar/server';\n")).toEqual([
+      expect.stringContaining('may import only types of @northstar/server'),
+    ]);
   });
 
   it('fails the server importing an adapter, through import() or a relative path too', () => {
@@ -121,7 +135,7 @@ describe('the import-layers lint rule: packages', () => {
     expect(lint(`${SERVER}/storage/storage-from-url.ts`, "import { createMemoryStorage } from '../../../../adapters/memory/src/index.js';\n")).toHaveLength(1);
   });
 
-  it('fails source importing a test or an example, and a test importing another package\'s tests; tests may import source', () => {
+  it("fails source importing a test or an example, and a test importing another package's tests; tests may import source", () => {
     expect(lint(`${SERVER}/http/router.ts`, "import { startTestServer } from '../../test/support/test-server.js';\n")).toHaveLength(1);
     expect(lint('packages/server/test/track.test.ts', "import { harness } from '../../../test/e2e/harness/server.js';\n")).toHaveLength(1);
     expect(lint('adapters/sql/test/sql.test.ts', "import { startTestServer } from '../../../packages/server/test/support/test-server.js';\n")).toHaveLength(1);

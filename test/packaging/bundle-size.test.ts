@@ -22,8 +22,11 @@ async function appBundleSize(code: string): Promise<number> {
       {
         name: 'workspace-dist',
         resolveId: (id) =>
-          id === '@northstar/browser' ? `${BROWSER_DIST}index.js`
-            : id === '@northstar/core' ? fileURLToPath(new URL('../../packages/core/dist/index.js', import.meta.url)) : null,
+          id === '@northstar/browser'
+            ? `${BROWSER_DIST}index.js`
+            : id === '@northstar/core'
+              ? fileURLToPath(new URL('../../packages/core/dist/index.js', import.meta.url))
+              : null,
       },
     ],
   });
@@ -50,10 +53,7 @@ describe('bundle budgets (min+gzip)', () => {
   });
 
   it('drops the debug logging from the minified CDN build', async () => {
-    const [min, debug] = await Promise.all([
-      readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'),
-      readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8'),
-    ]);
+    const [min, debug] = await Promise.all([readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'), readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8')]);
     expect(debug).toContain('[Sdk]');
     expect(min).not.toContain('[Sdk]');
   });

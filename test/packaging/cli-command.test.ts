@@ -16,7 +16,11 @@ afterAll(() => Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, forc
 async function northstarServer(args: string[], env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'ns-cli-command-'));
   dataDirs.push(dataDir);
-  return run('npm', ['run', '-s', 'northstar-server', '--', ...args], { cwd: ROOT, env: { ...process.env, NORTHSTAR_DATA_DIR: dataDir, ...env }, timeout: 120_000 });
+  return run('npm', ['run', '-s', 'northstar-server', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NORTHSTAR_DATA_DIR: dataDir, ...env },
+    timeout: 120_000,
+  });
 }
 
 describe('the northstar-server command of a repository checkout', () => {

@@ -45,15 +45,37 @@ describe('the bundled type declarations', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it.each(['mts', 'cts'])('type-check a .%s consumer under moduleResolution node16', async (extension) => {
-    const imports = PUBLISHED.filter((p) => extension === 'mts' || !p.esmOnly).map(
-      ({ name, exports }, i) => `import { ${exports.map((e) => `${e} as e${i}_${e}`).join(', ')} } from '${name}';\n` +
-        `export const p${i} = [${exports.map((e) => `e${i}_${e}`).join(', ')}];`,
-    ).join('\n');
-    const file = join(dir, `consumer.${extension}`);
-    await writeFile(file, imports);
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const args = [tsc, '--noEmit', '--strict', '--module', 'node16', '--moduleResolution', 'node16', '--target', 'es2022', '--skipLibCheck', 'false', '--types', 'node', file];
-    await expect(run(process.execPath, args, { cwd: ROOT })).resolves.toBeDefined();
-  }, 120_000);
+  it.each(['mts', 'cts'])(
+    'type-check a .%s consumer under moduleResolution node16',
+    async (extension) => {
+      const imports = PUBLISHED.filter((p) => extension === 'mts' || !p.esmOnly)
+        .map(
+          ({ name, exports }, i) =>
+            `import { ${exports.map((e) => `${e} as e${i}_${e}`).join(', ')} } from '${name}';\n` +
+            `export const p${i} = [${exports.map((e) => `e${i}_${e}`).join(', ')}];`,
+        )
+        .join('\n');
+      const file = join(dir, `consumer.${extension}`);
+      await writeFile(file, imports);
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const args = [
+        tsc,
+        '--noEmit',
+        '--strict',
+        '--module',
+        'node16',
+        '--moduleResolution',
+        'node16',
+        '--target',
+        'es2022',
+        '--skipLibCheck',
+        'false',
+        '--types',
+        'node',
+        file,
+      ];
+      await expect(run(process.execPath, args, { cwd: ROOT })).resolves.toBeDefined();
+    },
+    120_000,
+  );
 });

@@ -24,11 +24,14 @@ beforeAll(async () => {
   // Both apps install at once; each describe block awaits its own.
   for (const { express, dependencies } of HOSTS) {
     const dir = join(work, express.replace(' ', '-').toLowerCase());
-    installs.set(express, tarballs.then(async (packed) => {
-      await mkdir(dir);
-      await installHostApp(dir, packed, dependencies);
-      return dir;
-    }));
+    installs.set(
+      express,
+      tarballs.then(async (packed) => {
+        await mkdir(dir);
+        await installHostApp(dir, packed, dependencies);
+        return dir;
+      }),
+    );
   }
   await Promise.allSettled(installs.values());
 }, 150_000);
@@ -69,17 +72,24 @@ describe.each(HOSTS)('a fresh $express app with express.json() and urlencoded() 
   const post = (path: string, body: unknown, headers: Record<string, string>) =>
     fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const count = async (event: string) => {
-    const response = await post('/ns/v1/api/query/events', { project_id: app.project_id, events: [{ name: event }], metric: 'total', interval: 'day', date_range: { start: today, end: today } }, { Authorization: `Bearer ${app.sk}` });
+    const response = await post(
+      '/ns/v1/api/query/events',
+      { project_id: app.project_id, events: [{ name: event }], metric: 'total', interval: 'day', date_range: { start: today, end: today } },
+      { Authorization: `Bearer ${app.sk}` },
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     const { series } = (await response.json()) as { series: { data: { value: number }[] }[] };
     return series[0]?.data[0]?.value ?? 0;
   };
 
-  it('uses the host app\'s own express: one copy installed, of the host\'s major', async () => {
+  it("uses the host app's own express: one copy installed, of the host's major", async () => {
     const installed = JSON.parse(await readFile(join(dir, 'node_modules/express/package.json'), 'utf8')) as { version: string };
     expect(installed.version.split('.')[0]).toBe(String(major));
     const listed = execFileSync('npm', ['ls', 'express', '--all', '--parseable', '--silent'], { cwd: dir, encoding: 'utf8' });
-    const copies = listed.trim().split('\n').filter((line) => line.endsWith('node_modules/express'));
+    const copies = listed
+      .trim()
+      .split('\n')
+      .filter((line) => line.endsWith('node_modules/express'));
     expect(copies).toEqual([join(dir, 'node_modules/express')]);
   });
 
@@ -87,7 +97,16 @@ describe.each(HOSTS)('a fresh $express app with express.json() and urlencoded() 
     const headers = { 'X-API-Key': app.pk };
     const single = await post('/ns/v1/track', { event_name: 'signup', user_id: 'u1', str_properties: { plan: 'pro' }, num_properties: { seats: 3 } }, headers);
     expect(single.status, await single.clone().text()).toBe(200);
-    const batch = await post('/ns/v1/track', { batch: [{ event_name: 'signup', user_id: 'u2' }, { event_name: 'signup', device_id: 'd3' }] }, headers);
+    const batch = await post(
+      '/ns/v1/track',
+      {
+        batch: [
+          { event_name: 'signup', user_id: 'u2' },
+          { event_name: 'signup', device_id: 'd3' },
+        ],
+      },
+      headers,
+    );
     expect(batch.status, await batch.clone().text()).toBe(200);
     expect(await count('signup')).toBe(3);
   });
@@ -106,7 +125,7 @@ describe.each(HOSTS)('a fresh $express app with express.json() and urlencoded() 
     expect(await response.text()).toBe('the shop');
   });
 
-  it('type-checks a TypeScript host (app.use(\'/ns\', createNorthstarRouter(...))) against the app\'s own @types/express', async () => {
+  it("type-checks a TypeScript host (app.use('/ns', createNorthstarRouter(...))) against the app's own @types/express", async () => {
     await expect(typecheckHost(dir)).resolves.toBeUndefined();
   }, 60_000);
 });
@@ -120,7 +139,7 @@ async function readmeQuickstart(): Promise<string> {
   return code;
 }
 
-describe.each(HOSTS)('the README\'s mounted-router quickstart, as written, in a fresh $express app', ({ express }) => {
+describe.each(HOSTS)("the README's mounted-router quickstart, as written, in a fresh $express app", ({ express }) => {
   it('starts, prints its project and keys, collects an event with the pk_ and answers a query with the sk_', async () => {
     const dir = await installs.get(express)!;
     await writeFile(join(dir, 'quickstart.mjs'), await readmeQuickstart());
@@ -130,16 +149,28 @@ describe.each(HOSTS)('the README\'s mounted-router quickstart, as written, in a 
       const [, projectId, pk, sk] = match as unknown as [string, string, string, string];
       const url = `http://127.0.0.1:${port}`;
       await waitForPort(port);
-      const tracked = await fetch(`${url}/ns/v1/track`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-API-Key': pk }, body: JSON.stringify({ event_name: 'signup', user_id: 'u1' }) });
+      const tracked = await fetch(`${url}/ns/v1/track`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-API-Key': pk },
+        body: JSON.stringify({ event_name: 'signup', user_id: 'u1' }),
+      });
       expect(tracked.status, await tracked.clone().text()).toBe(200);
       const today = new Date().toISOString().slice(0, 10);
       const query = { project_id: Number(projectId), events: [{ name: 'signup' }], metric: 'total', interval: 'day', date_range: { start: today, end: today } };
-      const answer = await fetch(`${url}/ns/v1/api/query/events`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sk}` }, body: JSON.stringify(query) });
+      const answer = await fetch(`${url}/ns/v1/api/query/events`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${sk}` },
+        body: JSON.stringify(query),
+      });
       expect(answer.status, await answer.clone().text()).toBe(200);
       expect(((await answer.json()) as { series: { data: { value: number }[] }[] }).series[0]?.data[0]?.value).toBe(1);
       expect(await (await fetch(`${url}/`)).text()).toBe('My shop');
       // Nothing on stderr but the documented warning of a router without `jwtSecret`.
-      expect(stderr().split('\n').filter((line) => line !== '' && !line.startsWith('[northstar] jwtSecret is not set'))).toEqual([]);
+      expect(
+        stderr()
+          .split('\n')
+          .filter((line) => line !== '' && !line.startsWith('[northstar] jwtSecret is not set')),
+      ).toEqual([]);
     } finally {
       await stop();
     }

@@ -66,7 +66,9 @@ describe('northstar-server worker', () => {
   it('opens the event data of NORTHSTAR_EVENTS_DATABASE_URL beside DATABASE_URL, and names each database with what it holds', async () => {
     const { code, stdout, stderr } = await workerUntil('SIGTERM', 'memory:', (dataDir) => `sqlite:${join(dataDir, 'events.db')}`);
     expect(stderr).toBe('');
-    expect(stdout).toMatch(/\n {2}Storage {7}memory: \(memory\): configuration, rate limits, jobs\n {16}sqlite:.*events\.db \(sqlite\): event log, query engine, people, replays\n {2}Job consumers/);
+    expect(stdout).toMatch(
+      /\n {2}Storage {7}memory: \(memory\): configuration, rate limits, jobs\n {16}sqlite:.*events\.db \(sqlite\): event log, query engine, people, replays\n {2}Job consumers/,
+    );
     expect(code).toBe(0);
   }, 90_000);
 

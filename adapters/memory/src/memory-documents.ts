@@ -23,7 +23,7 @@ export function memoryDocuments(state: MemoryConfigState): DocumentMethods {
   /** Deletes a document and its descendants in the same project, one pass per level; stops at a cycle. */
   function removeWithChildren(projectId: number, id: number): void {
     documents.delete(id);
-    for (let level = new Set([id]); level.size > 0; ) {
+    for (let level = new Set([id]); level.size > 0;) {
       const next = new Set<number>();
       for (const doc of documents.values()) if (doc.parent_id !== null && level.has(doc.parent_id) && doc.project_id === projectId) next.add(doc.id);
       for (const child of next) documents.delete(child);

@@ -84,7 +84,10 @@ export function createMemoryJobQueue(): JobQueue & { clear(): void; dispose(): P
       // A handler that throws has decided nothing: the job comes back when its lease ends.
       const run: Promise<void> = Promise.resolve()
         .then(() => handler(view(job)))
-        .then((outcome) => settle(job, lease, outcome), () => undefined)
+        .then(
+          (outcome) => settle(job, lease, outcome),
+          () => undefined,
+        )
         .finally(() => {
           runs.delete(run);
           pump();
@@ -94,7 +97,8 @@ export function createMemoryJobQueue(): JobQueue & { clear(): void; dispose(): P
 
     function pump(): void {
       if (stopped) return;
-      for (let job = nextJob(jobs.values(), queue, Date.now()); job && inHand().length < concurrency; job = nextJob(jobs.values(), queue, Date.now())) deliver(job);
+      for (let job = nextJob(jobs.values(), queue, Date.now()); job && inHand().length < concurrency; job = nextJob(jobs.values(), queue, Date.now()))
+        deliver(job);
       clearTimeout(timer);
       const now = Date.now();
       const wake = nextWake(jobs.values(), queue, now);
@@ -118,11 +122,25 @@ export function createMemoryJobQueue(): JobQueue & { clear(): void; dispose(): P
 
   return {
     enqueue(input: NewJob) {
-      const existing = input.idempotencyKey === undefined ? undefined : [...jobs.values()].find((job) => job.queue === input.queue && job.idempotencyKey === input.idempotencyKey);
+      const existing =
+        input.idempotencyKey === undefined
+          ? undefined
+          : [...jobs.values()].find((job) => job.queue === input.queue && job.idempotencyKey === input.idempotencyKey);
       if (existing) return Promise.resolve({ id: existing.id, created: false });
       const now = Date.now();
       const id = `job-${(ids += 1)}`;
-      const job: StoredJob = { id, queue: input.queue, payload: structuredClone(input.payload), idempotencyKey: input.idempotencyKey, attempt: 0, createdAt: now, state: 'ready', availableAt: now + Math.max(0, input.delayMs ?? 0), leaseUntil: 0, lease: 0 };
+      const job: StoredJob = {
+        id,
+        queue: input.queue,
+        payload: structuredClone(input.payload),
+        idempotencyKey: input.idempotencyKey,
+        attempt: 0,
+        createdAt: now,
+        state: 'ready',
+        availableAt: now + Math.max(0, input.delayMs ?? 0),
+        leaseUntil: 0,
+        lease: 0,
+      };
       jobs.set(id, job);
       for (const pump of pumps) queueMicrotask(pump);
       return Promise.resolve({ id, created: true });

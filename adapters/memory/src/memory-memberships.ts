@@ -41,11 +41,21 @@ export function memoryMemberships(state: MemoryConfigState): MembershipMethods {
     },
 
     listProjectMembers(projectId: number): Promise<MembershipRecord[]> {
-      return Promise.resolve(where((m) => m.project_id === projectId, (m) => m.account_id));
+      return Promise.resolve(
+        where(
+          (m) => m.project_id === projectId,
+          (m) => m.account_id,
+        ),
+      );
     },
 
     listAccountMemberships(accountId: number): Promise<MembershipRecord[]> {
-      return Promise.resolve(where((m) => m.account_id === accountId, (m) => m.project_id));
+      return Promise.resolve(
+        where(
+          (m) => m.account_id === accountId,
+          (m) => m.project_id,
+        ),
+      );
     },
   };
 }

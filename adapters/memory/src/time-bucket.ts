@@ -14,7 +14,7 @@ export function bucketLabel(ms: number, interval: AggregateInterval): string {
     case 'week': {
       // Day 0 (1970-01-01) was a Thursday: (day + 3) mod 7 is the number of days since Monday.
       const day = Math.floor(ms / DAY_MS);
-      return utcDay((day - (((day + 3) % 7) + 7) % 7) * DAY_MS);
+      return utcDay((day - ((((day + 3) % 7) + 7) % 7)) * DAY_MS);
     }
     case 'month':
       return `${utcDay(ms).slice(0, 7)}-01`;

@@ -10,7 +10,10 @@ type KnexFactory = (config: Knex.Config) => Knex;
 export const CONNECT_TIMEOUT_MS = 5000;
 
 function knexFactory(module: unknown): KnexFactory {
-  const candidate: unknown = typeof module === 'function' ? module : (module as { default?: unknown; knex?: unknown } | null)?.knex ?? (module as { default?: unknown } | null)?.default;
+  const candidate: unknown =
+    typeof module === 'function'
+      ? module
+      : ((module as { default?: unknown; knex?: unknown } | null)?.knex ?? (module as { default?: unknown } | null)?.default);
   if (typeof candidate !== 'function') throw new Error('The knex package did not export a knex() factory');
   return candidate as KnexFactory;
 }

@@ -29,7 +29,9 @@ async function sameAnswers(store: Pick<StoragePorts, 'queryEngine'>, memory: Pic
     for (const metric of ['total', 'uniq'] as const) {
       for (const interval of ['day', 'week'] as const) {
         const query: AggregateQuery = { projectId, events: NAMES, metric, interval, from: DAY1, to: DAY1 + 7 * 24 * HOUR };
-        expect(rowTable(await store.queryEngine.run({ ...query, kind: 'segmentation' })), `project ${projectId} ${metric} per ${interval}`).toEqual(rowTable(await memory.queryEngine.run({ ...query, kind: 'segmentation' })));
+        expect(rowTable(await store.queryEngine.run({ ...query, kind: 'segmentation' })), `project ${projectId} ${metric} per ${interval}`).toEqual(
+          rowTable(await memory.queryEngine.run({ ...query, kind: 'segmentation' })),
+        );
       }
     }
   }
@@ -44,7 +46,10 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       try {
         const events = bigBatch();
         const before = events.filter((_, n) => n % 7 === 0);
-        const links = [['device-3', 'user-4'], ['device-9', 'user-9']] as const;
+        const links = [
+          ['device-3', 'user-4'],
+          ['device-9', 'user-9'],
+        ] as const;
         for (const target of [store, memory]) {
           expect(await target.eventLog.appendEvents(before)).toEqual({ inserted: before.length, duplicates: 0 });
           for (const [device, user] of links) await target.people.linkDevice(1, device, user);
@@ -70,8 +75,12 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
         expect(await store.eventLog.appendEvents(events)).toEqual({ inserted: 120, duplicates: 0 });
         expect(await store.eventLog.getEvent(1, events[119]!.uuid)).toEqual(events[119]);
         const day = { projectId: 1, events: ['$pageview'], interval: 'day' as const, from: DAY1, to: DAY1 + 24 * HOUR };
-        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'total' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 120 }]);
-        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 10 }]);
+        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'total' })).toEqual([
+          { event: '$pageview', bucket: '2024-03-10', value: 120 },
+        ]);
+        expect(await store.queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq' })).toEqual([
+          { event: '$pageview', bucket: '2024-03-10', value: 10 },
+        ]);
       } finally {
         await store.dispose();
       }

@@ -43,7 +43,14 @@ describe('SQL ConfigStore tables', () => {
 
   it('stores settings, scopes and document data as JSON text', async () => {
     const project = await storage.config.createProject({ name: 'Json', plan: 'pro', settings: { cors_origins: ['https://a.example'] } });
-    await storage.config.createApiKey({ project_id: project.id, kind: 'sk', scopes: ['read', 'query'], hash: 'b'.repeat(64), prefix: 'sk_b', revoked_at: null });
+    await storage.config.createApiKey({
+      project_id: project.id,
+      kind: 'sk',
+      scopes: ['read', 'query'],
+      hash: 'b'.repeat(64),
+      prefix: 'sk_b',
+      revoked_at: null,
+    });
     await storage.config.createDocument({ project_id: project.id, kind: 'flag', key: 'beta', data: { rollout: 10, note: 'ünï 🎉' } });
     expect(await db('ns_projects').first('settings')).toEqual({ settings: '{"cors_origins":["https://a.example"]}' });
     expect(await db('ns_api_keys').first('scopes')).toEqual({ scopes: '["read","query"]' });

@@ -10,7 +10,12 @@ const stamp = `${Date.now().toString(36)}_${process.pid}`;
 const cleanup: string[] = [];
 
 async function admin<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
+  const connection = await createConnection({
+    host: base.hostname,
+    port: Number(base.port || 3306),
+    user: decodeURIComponent(base.username) || 'root',
+    password: decodeURIComponent(base.password),
+  });
   try {
     const [rows] = await connection.query(sql, values);
     return rows as T;
@@ -27,7 +32,8 @@ function missingDatabase(suffix: string): { name: string; url: string } {
 }
 
 const charsetOf = async (name: string) =>
-  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]?.charset;
+  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]
+    ?.charset;
 
 afterAll(async () => {
   for (const sql of cleanup) await admin(sql);
@@ -39,8 +45,11 @@ describe('creating a missing database', () => {
   });
 
   it('explains how to install mysql2 when it is missing', async () => {
-    const withoutMysql2 = (name: string) => (name === 'mysql2' ? Promise.reject(Object.assign(new Error('not found'), { code: 'ERR_MODULE_NOT_FOUND' })) : import(name));
-    await expect(ensureSqlDatabase('mysql://root@127.0.0.1:3306/x', withoutMysql2)).rejects.toThrow('The mysql dialect needs the mysql2 package: npm install mysql2');
+    const withoutMysql2 = (name: string) =>
+      name === 'mysql2' ? Promise.reject(Object.assign(new Error('not found'), { code: 'ERR_MODULE_NOT_FOUND' })) : import(name);
+    await expect(ensureSqlDatabase('mysql://root@127.0.0.1:3306/x', withoutMysql2)).rejects.toThrow(
+      'The mysql dialect needs the mysql2 package: npm install mysql2',
+    );
   });
 
   describe.runIf(mysqlUp)('on MySQL/MariaDB', () => {
@@ -64,7 +73,9 @@ describe('creating a missing database', () => {
     it('creates it before migrating when asked (migrateSql)', async () => {
       const { name, url } = missingDatabase('migrate');
       expect(await migrateSql({ url, createDatabase: true })).toContain('0001-events');
-      expect(await admin<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [name, 'ns_events'])).toHaveLength(1);
+      expect(
+        await admin<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [name, 'ns_events']),
+      ).toHaveLength(1);
     });
 
     it('says in one line, without the password, that an account which may not create it must have it created', async () => {
@@ -79,7 +90,9 @@ describe('creating a missing database', () => {
         () => undefined,
         (error: unknown) => error as Error,
       );
-      expect(failure?.message).toMatch(new RegExp(`^Database "${name}" does not exist on .* and the account ${user} may not create it: .*CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`));
+      expect(failure?.message).toMatch(
+        new RegExp(`^Database "${name}" does not exist on .* and the account ${user} may not create it: .*CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`),
+      );
       expect(failure?.message).not.toContain('\n');
       expect(failure?.message).not.toContain('no-create-pw');
       expect(await charsetOf(name)).toBeUndefined();

@@ -44,7 +44,9 @@ describe('choosing a dialect', () => {
     } finally {
       await Promise.all([sqlite.destroy(), mysql.destroy()]);
     }
-    expect(() => dialectOfKnex({ client: { dialect: 'oracledb' } } as unknown as Knex)).toThrow('Unsupported knex dialect: oracledb (expected mysql or sqlite3)');
+    expect(() => dialectOfKnex({ client: { dialect: 'oracledb' } } as unknown as Knex)).toThrow(
+      'Unsupported knex dialect: oracledb (expected mysql or sqlite3)',
+    );
   });
 
   it('leaves no dialect-name comparison outside dialects/', async () => {
@@ -59,7 +61,10 @@ describe('choosing a dialect', () => {
 
 describe('the statements of each dialect', () => {
   it('skips duplicate keys: INSERT IGNORE with the rows in one binding on MySQL, ON CONFLICT DO NOTHING with one per value on SQLite', () => {
-    expect(mysqlDialect.insertIgnore('ns_users', ['project_id', 'user_id'], rows)).toEqual({ sql: 'INSERT IGNORE INTO `ns_users` (`project_id`, `user_id`) VALUES ?', bindings: [rows] });
+    expect(mysqlDialect.insertIgnore('ns_users', ['project_id', 'user_id'], rows)).toEqual({
+      sql: 'INSERT IGNORE INTO `ns_users` (`project_id`, `user_id`) VALUES ?',
+      bindings: [rows],
+    });
     expect(sqliteDialect.insertIgnore('ns_users', ['project_id', 'user_id'], rows)).toEqual({
       sql: 'INSERT INTO "ns_users" ("project_id", "user_id") VALUES (?, ?), (?, ?) ON CONFLICT DO NOTHING',
       bindings: [1, 'a', 1, 'b'],
@@ -67,8 +72,12 @@ describe('the statements of each dialect', () => {
   });
 
   it('adds to existing counts: ON DUPLICATE KEY UPDATE on MySQL, ON CONFLICT (key) DO UPDATE on SQLite', () => {
-    expect(mysqlDialect.upsertAdding('t', ['k'], ['n', 'm'], [[1, 2, 3]]).sql).toBe('INSERT INTO `t` (`k`, `n`, `m`) VALUES ? ON DUPLICATE KEY UPDATE `n` = `n` + VALUES(`n`), `m` = `m` + VALUES(`m`)');
-    expect(sqliteDialect.upsertAdding('t', ['k'], ['n', 'm'], [[1, 2, 3]]).sql).toBe('INSERT INTO "t" ("k", "n", "m") VALUES (?, ?, ?) ON CONFLICT ("k") DO UPDATE SET "n" = "n" + excluded."n", "m" = "m" + excluded."m"');
+    expect(mysqlDialect.upsertAdding('t', ['k'], ['n', 'm'], [[1, 2, 3]]).sql).toBe(
+      'INSERT INTO `t` (`k`, `n`, `m`) VALUES ? ON DUPLICATE KEY UPDATE `n` = `n` + VALUES(`n`), `m` = `m` + VALUES(`m`)',
+    );
+    expect(sqliteDialect.upsertAdding('t', ['k'], ['n', 'm'], [[1, 2, 3]]).sql).toBe(
+      'INSERT INTO "t" ("k", "n", "m") VALUES (?, ?, ?) ON CONFLICT ("k") DO UPDATE SET "n" = "n" + excluded."n", "m" = "m" + excluded."m"',
+    );
   });
 
   it("keeps a statement within SQLite's bound-parameter cap, and at 5,000 rows on either", () => {
@@ -78,7 +87,14 @@ describe('the statements of each dialect', () => {
   });
 
   it('buckets days and months, casts keys to text and compares NULLs in each SQL', () => {
-    expect([mysqlDialect, sqliteDialect].map((dialect) => [dialect.intDiv('ts', 1000), dialect.monthStart('d'), dialect.integerText('k'), dialect.nullSafeEqual('a', 'b')])).toEqual([
+    expect(
+      [mysqlDialect, sqliteDialect].map((dialect) => [
+        dialect.intDiv('ts', 1000),
+        dialect.monthStart('d'),
+        dialect.integerText('k'),
+        dialect.nullSafeEqual('a', 'b'),
+      ]),
+    ).toEqual([
       ['(ts DIV 1000)', "DATE_FORMAT(DATE_ADD('1970-01-01', INTERVAL d DAY), '%Y-%m-01')", 'CAST(k AS CHAR)', 'a <=> b'],
       ['(ts / 1000)', "strftime('%Y-%m-01', d * 86400, 'unixepoch')", 'CAST(k AS TEXT)', 'a IS b'],
     ]);
@@ -93,7 +109,16 @@ describe('the statements of each dialect', () => {
 
 describe('the driver errors of each dialect', () => {
   it('retries deadlocks and lock-wait timeouts on MySQL, busy and locked databases on SQLite, nothing else', () => {
-    const errors = [{ errno: 1213 }, { errno: 1205 }, { code: 'SQLITE_BUSY' }, { code: 'SQLITE_BUSY_SNAPSHOT' }, { code: 'SQLITE_LOCKED' }, { code: 'ER_DUP_ENTRY', errno: 1062 }, new Error('x'), null];
+    const errors = [
+      { errno: 1213 },
+      { errno: 1205 },
+      { code: 'SQLITE_BUSY' },
+      { code: 'SQLITE_BUSY_SNAPSHOT' },
+      { code: 'SQLITE_LOCKED' },
+      { code: 'ER_DUP_ENTRY', errno: 1062 },
+      new Error('x'),
+      null,
+    ];
     expect(errors.map((error) => mysqlDialect.isRetryable(error))).toEqual([true, true, false, false, false, false, false, false]);
     expect(errors.map((error) => sqliteDialect.isRetryable(error))).toEqual([false, false, true, true, true, false, false, false]);
   });

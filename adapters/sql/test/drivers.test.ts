@@ -28,7 +28,14 @@ describe('loading the drivers', () => {
 
 describe('database URLs', () => {
   it('reads mysql and sqlite URLs', () => {
-    expect(parseSqlUrl('mysql://app:p%40ss@db.local:3307/north')).toEqual({ dialect: 'mysql', host: 'db.local', port: 3307, user: 'app', password: 'p@ss', database: 'north' });
+    expect(parseSqlUrl('mysql://app:p%40ss@db.local:3307/north')).toEqual({
+      dialect: 'mysql',
+      host: 'db.local',
+      port: 3307,
+      user: 'app',
+      password: 'p@ss',
+      database: 'north',
+    });
     expect(parseSqlUrl('mysql://root@127.0.0.1/test')).toMatchObject({ port: 3306, password: '' });
     expect(parseSqlUrl('sqlite:./.northstar/data.db')).toEqual({ dialect: 'sqlite', filename: './.northstar/data.db' });
     expect(parseSqlUrl('sqlite::memory:')).toEqual({ dialect: 'sqlite', filename: ':memory:' });

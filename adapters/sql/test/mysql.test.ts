@@ -27,7 +27,12 @@ describe.skipIf(!enabled)('sql storage on mysql only', () => {
     const memory = createMemoryStorage();
     // 40 people (devices d0..d39; even ones identify as u<n/2>), 600 events over 3 days, each batch sent by both writers.
     const events: StoredEvent[] = Array.from({ length: 600 }, (_, n) =>
-      storedEvent(n + 1, { project_id: 77, device_id: `d${n % 40}`, user_id: n % 7 === 0 ? `u${n % 20}` : null, timestamp: Date.UTC(2024, 2, 10 + (n % 3), n % 24) }),
+      storedEvent(n + 1, {
+        project_id: 77,
+        device_id: `d${n % 40}`,
+        user_id: n % 7 === 0 ? `u${n % 20}` : null,
+        timestamp: Date.UTC(2024, 2, 10 + (n % 3), n % 24),
+      }),
     );
     const batches = Array.from({ length: 12 }, (_, i) => events.slice(i * 50, i * 50 + 80));
     const links = Array.from({ length: 20 }, (_, n) => [`d${n * 2}`, `u${n}`] as const);
@@ -41,7 +46,9 @@ describe.skipIf(!enabled)('sql storage on mysql only', () => {
     for (const metric of ['total', 'uniq'] as const) {
       for (const interval of ['day', 'week', 'hour'] as const) {
         const query: AggregateQuery = { projectId: 77, events: ['$pageview'], metric, interval, from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 3, 1) };
-        expect(rowTable(await writers[0]!.queryEngine.run({ ...query, kind: 'segmentation' })), `${metric} per ${interval}`).toEqual(rowTable(await memory.queryEngine.run({ ...query, kind: 'segmentation' })));
+        expect(rowTable(await writers[0]!.queryEngine.run({ ...query, kind: 'segmentation' })), `${metric} per ${interval}`).toEqual(
+          rowTable(await memory.queryEngine.run({ ...query, kind: 'segmentation' })),
+        );
       }
     }
     await Promise.all(writers.map((writer) => writer.dispose()));

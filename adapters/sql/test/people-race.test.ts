@@ -13,7 +13,12 @@ const PROJECT = 77;
 
 function admin(database?: string) {
   const base = new URL(testMysqlUrl());
-  const server = { host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) };
+  const server = {
+    host: base.hostname,
+    port: Number(base.port || 3306),
+    user: decodeURIComponent(base.username) || 'root',
+    password: decodeURIComponent(base.password),
+  };
   return knexLib({ client: 'mysql2', connection: database === undefined ? server : { ...server, database } });
 }
 
@@ -43,7 +48,9 @@ async function expectRollupsExact(store: Pick<StoragePorts, 'queryEngine'>): Pro
   for (const metric of ['total', 'uniq'] as const) {
     for (const interval of ['hour', 'day', 'week', 'month'] as const) {
       const query: AggregateQuery = { projectId: PROJECT, events: ['$pageview'], metric, interval, from: Date.UTC(2024, 2, 1), to: Date.UTC(2024, 3, 1) };
-      expect(rowTable(await store.queryEngine.run({ ...query, kind: 'segmentation' })), `${metric} per ${interval}`).toEqual(rowTable(await reference.queryEngine.run({ ...query, kind: 'segmentation' })));
+      expect(rowTable(await store.queryEngine.run({ ...query, kind: 'segmentation' })), `${metric} per ${interval}`).toEqual(
+        rowTable(await reference.queryEngine.run({ ...query, kind: 'segmentation' })),
+      );
     }
   }
 }
@@ -68,7 +75,12 @@ describe.skipIf(!enabled)('deleteUser on mysql with concurrent writers', () => {
       await writer.people.linkDevice(PROJECT, `d${k + 10}`, `u${k}`);
     }
     const events: StoredEvent[] = Array.from({ length: 1200 }, (_, n) =>
-      storedEvent(n + 1, { project_id: PROJECT, device_id: `d${n % 20}`, user_id: n % 4 === 0 ? `u${n % 10}` : null, timestamp: Date.UTC(2024, 2, 10 + (n % 3), n % 24) }),
+      storedEvent(n + 1, {
+        project_id: PROJECT,
+        device_id: `d${n % 20}`,
+        user_id: n % 4 === 0 ? `u${n % 10}` : null,
+        timestamp: Date.UTC(2024, 2, 10 + (n % 3), n % 24),
+      }),
     );
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     await Promise.all([

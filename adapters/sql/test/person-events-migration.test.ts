@@ -37,15 +37,27 @@ async function appendAsBefore(db: Knex, dialect: SqlDialect, events: readonly St
 
 async function eventIndexes(db: Knex, dialect: SqlDialect): Promise<string[]> {
   if (dialect.name === 'sqlite') {
-    const rows = await db.raw<{ name: string }[]>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ns_events' AND name NOT LIKE 'sqlite_%'");
+    const rows = await db.raw<{ name: string }[]>(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ns_events' AND name NOT LIKE 'sqlite_%'",
+    );
     return rows.map((row) => row.name).sort();
   }
-  const [rows = []] = await db.raw<[{ name: string }[]]>("SELECT DISTINCT INDEX_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ns_events' AND INDEX_NAME <> 'PRIMARY'");
+  const [rows = []] = await db.raw<[{ name: string }[]]>(
+    "SELECT DISTINCT INDEX_NAME AS name FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'ns_events' AND INDEX_NAME <> 'PRIMARY'",
+  );
   return rows.map((row) => row.name).sort();
 }
 
 const uniqPerDay = (engine: QueryEngine, metric: 'uniq' | 'total') =>
-  engine.run({ kind: 'segmentation', projectId: 1, events: ['$pageview', 'click'], metric, interval: 'day', from: DAY1 - 24 * HOUR, to: DAY1 + 48 * HOUR } satisfies AggregateQuery & { kind: 'segmentation' });
+  engine.run({
+    kind: 'segmentation',
+    projectId: 1,
+    events: ['$pageview', 'click'],
+    metric,
+    interval: 'day',
+    from: DAY1 - 24 * HOUR,
+    to: DAY1 + 48 * HOUR,
+  } satisfies AggregateQuery & { kind: 'segmentation' });
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -78,12 +90,14 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       await memory.eventLog.appendEvents(EVENTS.slice(0, 4));
       await memory.people.linkDevice(1, 'd1', 'u1');
       await memory.eventLog.appendEvents(EVENTS.slice(4));
-      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
+      for (const metric of ['uniq', 'total'] as const)
+        expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
 
       expect(await people.deleteUser(1, 'u1')).toEqual({ events: 3 });
       await memory.people.deleteUser(1, 'u1');
       expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u2']);
-      for (const metric of ['uniq', 'total'] as const) expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
+      for (const metric of ['uniq', 'total'] as const)
+        expect(rowTable(await uniqPerDay(queryEngine, metric))).toEqual(rowTable(await uniqPerDay(memory.queryEngine, metric)));
       // written after the upgrade: a new user is listed at once
       await eventLog.appendEvents([storedEvent(7, { user_id: 'u0', timestamp: DAY1 + 7 * HOUR })]);
       expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u0', 'u2']);

@@ -38,7 +38,10 @@ describe('sqlite file', () => {
     expect(await migrateSql({ url })).toEqual([]);
     const again = await createSqlStorage({ url });
     expect(await again.people.getUserProperties(PROJECT, 'nobody')).toEqual({});
-    expect((await again.queryEngine.run({ kind: 'segmentation', projectId: PROJECT, events: ['view'], metric: 'total', interval: 'month', from: FROM, to: TO })).length).toBe(2);
+    expect(
+      (await again.queryEngine.run({ kind: 'segmentation', projectId: PROJECT, events: ['view'], metric: 'total', interval: 'month', from: FROM, to: TO }))
+        .length,
+    ).toBe(2);
     await again.dispose();
   });
 

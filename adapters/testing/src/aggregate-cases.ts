@@ -19,12 +19,22 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
       await loadFixture(adapter());
       const both = { events: ['view', 'buy'] };
       expect(rowTable(await queryEngine.run(query(both)))).toEqual({
-        'view 2024-02-29': 1, 'view 2024-03-01': 4, 'view 2024-03-10': 2, 'view 2024-03-11': 2,
-        'buy 2024-03-01': 3, 'buy 2024-03-10': 1, 'buy 2024-03-11': 1,
+        'view 2024-02-29': 1,
+        'view 2024-03-01': 4,
+        'view 2024-03-10': 2,
+        'view 2024-03-11': 2,
+        'buy 2024-03-01': 3,
+        'buy 2024-03-10': 1,
+        'buy 2024-03-11': 1,
       });
       expect(rowTable(await queryEngine.run(query({ ...both, metric: 'uniq' })))).toEqual({
-        'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1,
-        'buy 2024-03-01': 2, 'buy 2024-03-10': 1, 'buy 2024-03-11': 1,
+        'view 2024-02-29': 1,
+        'view 2024-03-01': 3,
+        'view 2024-03-10': 1,
+        'view 2024-03-11': 1,
+        'buy 2024-03-01': 2,
+        'buy 2024-03-10': 1,
+        'buy 2024-03-11': 1,
       });
     });
   }
@@ -35,11 +45,24 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
       await loadEvents(adapter());
       const before = { 'view 2024-02-29': 1, 'view 2024-03-01': 4, 'view 2024-03-10': 2, 'view 2024-03-11': 2 };
       expect(rowTable(await queryEngine.run(query({ metric: 'uniq' })))).toEqual(before);
-      expect(rowTable(await queryEngine.run(query({ metric: 'uniq', interval: 'week' })))).toEqual({ 'view 2024-02-26': 4, 'view 2024-03-04': 2, 'view 2024-03-11': 2 });
+      expect(rowTable(await queryEngine.run(query({ metric: 'uniq', interval: 'week' })))).toEqual({
+        'view 2024-02-26': 4,
+        'view 2024-03-04': 2,
+        'view 2024-03-11': 2,
+      });
       expect(await people.linkDevice(PROJECT, 'dev-a1', 'alice')).toBe('created');
       expect(await people.linkDevice(PROJECT, 'dev-c', 'carol')).toBe('created');
-      expect(rowTable(await queryEngine.run(query({ metric: 'uniq' })))).toEqual({ ...before, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 });
-      expect(rowTable(await queryEngine.run(query({ metric: 'uniq', interval: 'week' })))).toEqual({ 'view 2024-02-26': 3, 'view 2024-03-04': 1, 'view 2024-03-11': 1 });
+      expect(rowTable(await queryEngine.run(query({ metric: 'uniq' })))).toEqual({
+        ...before,
+        'view 2024-03-01': 3,
+        'view 2024-03-10': 1,
+        'view 2024-03-11': 1,
+      });
+      expect(rowTable(await queryEngine.run(query({ metric: 'uniq', interval: 'week' })))).toEqual({
+        'view 2024-02-26': 3,
+        'view 2024-03-04': 1,
+        'view 2024-03-11': 1,
+      });
       expect(rowTable(await queryEngine.run(query({ metric: 'total' })))).toEqual(before);
     });
   }
@@ -60,13 +83,31 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
       await loadFixture(adapter());
       const both = { events: ['view', 'buy'] };
       expect(rowTable(await queryEngine.run(query({ ...both, interval: 'week' })))).toEqual({
-        'view 2024-02-26': 5, 'view 2024-03-04': 2, 'view 2024-03-11': 2, 'buy 2024-02-26': 3, 'buy 2024-03-04': 1, 'buy 2024-03-11': 1,
+        'view 2024-02-26': 5,
+        'view 2024-03-04': 2,
+        'view 2024-03-11': 2,
+        'buy 2024-02-26': 3,
+        'buy 2024-03-04': 1,
+        'buy 2024-03-11': 1,
       });
       expect(rowTable(await queryEngine.run(query({ ...both, interval: 'week', metric: 'uniq' })))).toEqual({
-        'view 2024-02-26': 3, 'view 2024-03-04': 1, 'view 2024-03-11': 1, 'buy 2024-02-26': 2, 'buy 2024-03-04': 1, 'buy 2024-03-11': 1,
+        'view 2024-02-26': 3,
+        'view 2024-03-04': 1,
+        'view 2024-03-11': 1,
+        'buy 2024-02-26': 2,
+        'buy 2024-03-04': 1,
+        'buy 2024-03-11': 1,
       });
-      expect(rowTable(await queryEngine.run(query({ ...both, interval: 'month' })))).toEqual({ 'view 2024-02-01': 1, 'view 2024-03-01': 8, 'buy 2024-03-01': 5 });
-      expect(rowTable(await queryEngine.run(query({ ...both, interval: 'month', metric: 'uniq' })))).toEqual({ 'view 2024-02-01': 1, 'view 2024-03-01': 4, 'buy 2024-03-01': 3 });
+      expect(rowTable(await queryEngine.run(query({ ...both, interval: 'month' })))).toEqual({
+        'view 2024-02-01': 1,
+        'view 2024-03-01': 8,
+        'buy 2024-03-01': 5,
+      });
+      expect(rowTable(await queryEngine.run(query({ ...both, interval: 'month', metric: 'uniq' })))).toEqual({
+        'view 2024-02-01': 1,
+        'view 2024-03-01': 4,
+        'buy 2024-03-01': 3,
+      });
     });
   }
 
@@ -75,10 +116,14 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
     await loadFixture(adapter());
     const day = { from: Date.parse('2024-03-01T00:00:00Z'), to: Date.parse('2024-03-02T00:00:00Z'), interval: 'hour' as const };
     expect(rowTable(await queryEngine.run(query(day)))).toEqual({
-      'view 2024-03-01T00:00:00.000Z': 1, 'view 2024-03-01T10:00:00.000Z': 2, 'view 2024-03-01T11:00:00.000Z': 1,
+      'view 2024-03-01T00:00:00.000Z': 1,
+      'view 2024-03-01T10:00:00.000Z': 2,
+      'view 2024-03-01T11:00:00.000Z': 1,
     });
     expect(rowTable(await queryEngine.run(query({ ...day, events: ['buy'], metric: 'uniq' })))).toEqual({
-      'buy 2024-03-01T12:00:00.000Z': 1, 'buy 2024-03-01T13:00:00.000Z': 1, 'buy 2024-03-01T14:00:00.000Z': 1,
+      'buy 2024-03-01T12:00:00.000Z': 1,
+      'buy 2024-03-01T13:00:00.000Z': 1,
+      'buy 2024-03-01T14:00:00.000Z': 1,
     });
   });
 
@@ -86,13 +131,31 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
     const { queryEngine } = ports();
     await loadFixture(adapter());
     const load = { property: 'load_ms' };
-    expect(rowTable(await queryEngine.run(query({ ...load, metric: 'sum' })))).toEqual({ 'view 2024-02-29': 100, 'view 2024-03-01': 600, 'view 2024-03-10': 400, 'view 2024-03-11': 250 });
-    expect(rowTable(await queryEngine.run(query({ ...load, metric: 'avg' })))).toEqual({ 'view 2024-02-29': 100, 'view 2024-03-01': 200, 'view 2024-03-10': 400, 'view 2024-03-11': 250 });
+    expect(rowTable(await queryEngine.run(query({ ...load, metric: 'sum' })))).toEqual({
+      'view 2024-02-29': 100,
+      'view 2024-03-01': 600,
+      'view 2024-03-10': 400,
+      'view 2024-03-11': 250,
+    });
+    expect(rowTable(await queryEngine.run(query({ ...load, metric: 'avg' })))).toEqual({
+      'view 2024-02-29': 100,
+      'view 2024-03-01': 200,
+      'view 2024-03-10': 400,
+      'view 2024-03-11': 250,
+    });
     expect(rowTable(await queryEngine.run(query({ ...load, metric: 'min', interval: 'month' })))).toEqual({ 'view 2024-02-01': 100, 'view 2024-03-01': 100 });
     expect(rowTable(await queryEngine.run(query({ ...load, metric: 'max', interval: 'month' })))).toEqual({ 'view 2024-02-01': 100, 'view 2024-03-01': 400 });
     const price = { events: ['buy'], property: 'price' };
-    expect(rowTable(await queryEngine.run(query({ ...price, metric: 'sum', interval: 'week' })))).toEqual({ 'buy 2024-02-26': 24.75, 'buy 2024-03-04': 10, 'buy 2024-03-11': 100 });
-    expect(rowTable(await queryEngine.run(query({ ...price, metric: 'avg' })))).toEqual({ 'buy 2024-03-01': 12.375, 'buy 2024-03-10': 10, 'buy 2024-03-11': 100 });
+    expect(rowTable(await queryEngine.run(query({ ...price, metric: 'sum', interval: 'week' })))).toEqual({
+      'buy 2024-02-26': 24.75,
+      'buy 2024-03-04': 10,
+      'buy 2024-03-11': 100,
+    });
+    expect(rowTable(await queryEngine.run(query({ ...price, metric: 'avg' })))).toEqual({
+      'buy 2024-03-01': 12.375,
+      'buy 2024-03-10': 10,
+      'buy 2024-03-11': 100,
+    });
     expect(await queryEngine.run(query({ metric: 'sum', property: 'no_such_property' }))).toEqual([]);
   });
 

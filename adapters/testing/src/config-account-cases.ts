@@ -68,7 +68,7 @@ export function configAccountCases(adapter: () => StoragePorts): void {
     expect(await config.updateAccount(999_999, { name: 'Nobody' })).toBeUndefined();
   });
 
-  it('lets an account change the case of its own email but not take another account\'s', async () => {
+  it("lets an account change the case of its own email but not take another account's", async () => {
     const { config } = adapter();
     const mine = await config.createAccount({ email: 'me@example.com', password_hash: 'h' });
     await config.createAccount({ email: 'you@example.com', password_hash: 'h' });

@@ -11,7 +11,17 @@ export function configDocumentCases(adapter: () => StoragePorts): void {
     const { config } = adapter();
     const project = await config.createProject({ name: 'Docs', plan: 'free' });
     const doc = await config.createDocument({ project_id: project.id, kind: 'flag', key: 'new-checkout', data: FLAG });
-    expect(doc).toEqual({ id: doc.id, project_id: project.id, kind: 'flag', key: 'new-checkout', parent_id: null, data: FLAG, version: 1, created_at: doc.created_at, updated_at: doc.created_at });
+    expect(doc).toEqual({
+      id: doc.id,
+      project_id: project.id,
+      kind: 'flag',
+      key: 'new-checkout',
+      parent_id: null,
+      data: FLAG,
+      version: 1,
+      created_at: doc.created_at,
+      updated_at: doc.created_at,
+    });
     expect(doc.created_at).toMatch(ISO_UTC);
     expect(await config.getDocument({ projectId: project.id, kind: 'flag', id: doc.id })).toEqual(doc);
     expect(await config.findDocumentByKey(project.id, 'flag', 'new-checkout')).toEqual(doc);

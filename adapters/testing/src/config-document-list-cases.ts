@@ -46,7 +46,10 @@ export function configDocumentListCases(adapter: () => StoragePorts): void {
     const docs = await segments(config, project.id, 4);
     const first = await config.listDocuments({ projectId: project.id, kind: 'segment', limit: 2 });
     expect(first.next).toBe(docs[1]?.id);
-    expect(await config.listDocuments({ projectId: project.id, kind: 'segment', limit: 2, after: first.next ?? 0 })).toEqual({ items: docs.slice(2), next: null });
+    expect(await config.listDocuments({ projectId: project.id, kind: 'segment', limit: 2, after: first.next ?? 0 })).toEqual({
+      items: docs.slice(2),
+      next: null,
+    });
   });
 
   it('keeps pages stable when documents are added or deleted between them', async () => {

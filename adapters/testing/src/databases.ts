@@ -70,7 +70,10 @@ async function onAdmin<T>(work: (admin: AdminConnection) => Promise<T>): Promise
 /** Empties every table but the migration records (DELETE: much faster than re-creating the schema). */
 async function emptyDatabase(name: string): Promise<void> {
   await onAdmin(async (admin) => {
-    const [tables] = (await admin.query("SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME NOT LIKE 'ns\\_migrations%'", [name])) as [{ name: string }[]];
+    const [tables] = (await admin.query(
+      "SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME NOT LIKE 'ns\\_migrations%'",
+      [name],
+    )) as [{ name: string }[]];
     for (const table of tables) await admin.query('DELETE FROM ??.??', [name, table.name]);
   });
 }
@@ -80,7 +83,9 @@ async function dropStaleDatabases(): Promise<void> {
   if (staleDropped) return;
   staleDropped = true;
   await onAdmin(async (admin) => {
-    const [rows] = (await admin.query("SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'ns\\_test\\_%'")) as [{ name: string }[]];
+    const [rows] = (await admin.query("SELECT SCHEMA_NAME AS name FROM information_schema.SCHEMATA WHERE SCHEMA_NAME LIKE 'ns\\_test\\_%'")) as [
+      { name: string }[],
+    ];
     for (const { name } of rows) {
       const created = parseInt(name.split('_')[2] ?? '', 36);
       if (Number.isFinite(created) && Date.now() - created > 3_600_000) await admin.query('DROP DATABASE IF EXISTS ??', [name]);

@@ -31,7 +31,12 @@ export function eventListCases({ ports, provides }: ConformanceContext): void {
 
   it('returns events exactly as stored', async () => {
     const { eventLog, queryEngine } = ports();
-    const event = storedEvent(1, { user_id: 'ünï 👩', session_id: 's', str_properties: { plan: 'pro', 'clé 🔑': 'välue' }, num_properties: { price: 19.99, big: 2 ** 53 - 1 } });
+    const event = storedEvent(1, {
+      user_id: 'ünï 👩',
+      session_id: 's',
+      str_properties: { plan: 'pro', 'clé 🔑': 'välue' },
+      num_properties: { price: 19.99, big: 2 ** 53 - 1 },
+    });
     await eventLog.appendEvents([event]);
     expect(await queryEngine.run(listing({ projectId: 1, userId: 'ünï 👩' }))).toEqual([event]);
   });
@@ -89,7 +94,9 @@ export function eventListCases({ ports, provides }: ConformanceContext): void {
       const { eventLog, queryEngine, people } = ports();
       await people.linkDevice(1, 'd1', 'u1');
       await people.linkDevice(1, 'd2', 'u1');
-      const all = [1, 2, 3, 4, 5, 6].map((n) => storedEvent(n, { user_id: n % 3 === 0 ? 'u1' : null, device_id: n % 2 === 0 ? 'd1' : 'd2', timestamp: DAY1 + (n % 4) * HOUR }));
+      const all = [1, 2, 3, 4, 5, 6].map((n) =>
+        storedEvent(n, { user_id: n % 3 === 0 ? 'u1' : null, device_id: n % 2 === 0 ? 'd1' : 'd2', timestamp: DAY1 + (n % 4) * HOUR }),
+      );
       await eventLog.appendEvents(all);
       const expected = uuids([...all].sort((a, b) => b.timestamp - a.timestamp || (a.uuid < b.uuid ? 1 : -1)));
       const seen: string[] = [];
@@ -118,7 +125,10 @@ export function eventListCases({ ports, provides }: ConformanceContext): void {
         storedEvent(6, { device_id: 'D1', timestamp: DAY1 + 6 * HOUR }),
       ]);
       // identified events (2, 3) are their users'; 1 was stored after the link, 7 before it
-      await eventLog.appendEvents([storedEvent(7, { device_id: 'd3', timestamp: DAY1 + 7 * HOUR }), storedEvent(8, { user_id: 'u3', device_id: 'd3', timestamp: DAY1 + 8 * HOUR })]);
+      await eventLog.appendEvents([
+        storedEvent(7, { device_id: 'd3', timestamp: DAY1 + 7 * HOUR }),
+        storedEvent(8, { user_id: 'u3', device_id: 'd3', timestamp: DAY1 + 8 * HOUR }),
+      ]);
       expect(uuids(await queryEngine.run(listing({ projectId: 1, deviceId: 'd1' })))).toEqual([uuidNo(1)]);
       expect(uuids(await queryEngine.run(listing({ projectId: 1, deviceId: 'd3' })))).toEqual([uuidNo(7)]);
       await people.linkDevice(1, 'd3', 'u3');

@@ -10,15 +10,27 @@ function query(overrides: Partial<AggregateQuery> = {}): EngineQuery & { kind: '
 
 const FILTERS: [string, PropertyFilter[], Record<string, number>][] = [
   ['eq on a string, case-sensitive', [{ property: 'plan', op: 'eq', value: 'pro' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 1 }],
-  ['neq on a string, events without it included', [{ property: 'plan', op: 'neq', value: 'pro' }], { 'view 2024-03-01': 3, 'view 2024-03-10': 2, 'view 2024-03-11': 2 }],
+  [
+    'neq on a string, events without it included',
+    [{ property: 'plan', op: 'neq', value: 'pro' }],
+    { 'view 2024-03-01': 3, 'view 2024-03-10': 2, 'view 2024-03-11': 2 },
+  ],
   ['contains with an emoji', [{ property: 'page', op: 'contains', value: '☕' }], { 'view 2024-03-01': 1 }],
-  ['contains, case-sensitive', [{ property: 'page', op: 'contains', value: 'home' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 2, 'view 2024-03-10': 2, 'view 2024-03-11': 1 }],
+  [
+    'contains, case-sensitive',
+    [{ property: 'page', op: 'contains', value: 'home' }],
+    { 'view 2024-02-29': 1, 'view 2024-03-01': 2, 'view 2024-03-10': 2, 'view 2024-03-11': 1 },
+  ],
   ['contains matching no case-folded value', [{ property: 'page', op: 'contains', value: 'HOME' }], {}],
   ['gt on a number', [{ property: 'load_ms', op: 'gt', value: 150 }], { 'view 2024-03-01': 2, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
   ['lt on a number', [{ property: 'load_ms', op: 'lt', value: 150 }], { 'view 2024-02-29': 1, 'view 2024-03-01': 1 }],
   ['eq on a number', [{ property: 'load_ms', op: 'eq', value: 200 }], { 'view 2024-03-01': 1 }],
   ['neq on a number', [{ property: 'load_ms', op: 'neq', value: 100 }], { 'view 2024-03-01': 3, 'view 2024-03-10': 2, 'view 2024-03-11': 2 }],
-  ['is_set on a numeric key', [{ property: 'load_ms', op: 'is_set' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
+  [
+    'is_set on a numeric key',
+    [{ property: 'load_ms', op: 'is_set' }],
+    { 'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 },
+  ],
   ['is_set on a string key', [{ property: 'plan', op: 'is_set' }], { 'view 2024-02-29': 1, 'view 2024-03-01': 3, 'view 2024-03-10': 1, 'view 2024-03-11': 1 }],
   ['eq on a key with quotes, a backslash, dots and brackets', [{ property: WEIRD_KEY, op: 'eq', value: 'x' }], { 'view 2024-03-01': 1 }],
   ['eq on a value at the length cap', [{ property: 'page', op: 'eq', value: LONG_VALUE }], { 'view 2024-03-11': 1 }],
@@ -46,8 +58,13 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
       const { queryEngine } = ports();
       await loadFixture(adapter());
       const free: PropertyFilter[] = [{ property: 'plan', op: 'eq', value: 'free' }];
-      expect(rowTable(await queryEngine.run(query({ filters: free, metric: 'uniq', interval: 'week' })))).toEqual({ 'view 2024-02-26': 2, 'view 2024-03-11': 1 });
-      expect(rowTable(await queryEngine.run(query({ filters: free, metric: 'sum', property: 'load_ms', interval: 'month' })))).toEqual({ 'view 2024-03-01': 550 });
+      expect(rowTable(await queryEngine.run(query({ filters: free, metric: 'uniq', interval: 'week' })))).toEqual({
+        'view 2024-02-26': 2,
+        'view 2024-03-11': 1,
+      });
+      expect(rowTable(await queryEngine.run(query({ filters: free, metric: 'sum', property: 'load_ms', interval: 'month' })))).toEqual({
+        'view 2024-03-01': 550,
+      });
     });
   }
 
@@ -56,7 +73,11 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
     await loadFixture(adapter());
     // totals over the range: free 3, (none) 3, pro 2, Pro 1; a tie puts the null group last
     expect(rowTable(await queryEngine.run(query({ groupBy: { property: 'plan', limit: 2 } })))).toEqual({
-      'view 2024-03-01 free': 2, 'view 2024-03-11 free': 1, 'view 2024-03-01 ∅': 1, 'view 2024-03-10 ∅': 1, 'view 2024-03-11 ∅': 1,
+      'view 2024-03-01 free': 2,
+      'view 2024-03-11 free': 1,
+      'view 2024-03-01 ∅': 1,
+      'view 2024-03-10 ∅': 1,
+      'view 2024-03-11 ∅': 1,
     });
     const rows = await queryEngine.run(query({ groupBy: { property: 'plan', limit: 1 } }));
     expect(rows.every((row) => row.group === 'free')).toBe(true);
@@ -68,7 +89,12 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
       await loadFixture(adapter());
       // people over the range: (none) 3, free 2 (alice twice, bob), pro 1, Pro 1 (carol): "Pro" < "pro"
       expect(rowTable(await queryEngine.run(query({ metric: 'uniq', groupBy: { property: 'plan', limit: 3 } })))).toEqual({
-        'view 2024-03-01 ∅': 1, 'view 2024-03-10 ∅': 1, 'view 2024-03-11 ∅': 1, 'view 2024-03-01 free': 2, 'view 2024-03-11 free': 1, 'view 2024-03-10 Pro': 1,
+        'view 2024-03-01 ∅': 1,
+        'view 2024-03-10 ∅': 1,
+        'view 2024-03-11 ∅': 1,
+        'view 2024-03-01 free': 2,
+        'view 2024-03-11 free': 1,
+        'view 2024-03-10 Pro': 1,
       });
     });
   }
@@ -85,7 +111,9 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
   it('groups by a property whose values are long and full of emoji', async () => {
     const { queryEngine } = ports();
     await loadFixture(adapter());
-    const rows = await queryEngine.run(query({ interval: 'month', filters: [{ property: 'page', op: 'contains', value: '🎉' }], groupBy: { property: 'page', limit: 5 } }));
+    const rows = await queryEngine.run(
+      query({ interval: 'month', filters: [{ property: 'page', op: 'contains', value: '🎉' }], groupBy: { property: 'page', limit: 5 } }),
+    );
     expect(rows).toEqual([{ event: 'view', bucket: '2024-03-01', group: LONG_VALUE, value: 1 }]);
   });
 }

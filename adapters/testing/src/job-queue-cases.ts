@@ -92,7 +92,11 @@ export function jobQueueCases({ ports }: ConformanceContext): void {
     await vi.waitFor(() => expect(seen).toHaveLength(3));
     await sleep(60);
     await consumer.stop();
-    expect(seen.map((job) => [job.id, job.attempt])).toEqual([[id, 1], [id, 2], [id, 3]]);
+    expect(seen.map((job) => [job.id, job.attempt])).toEqual([
+      [id, 1],
+      [id, 2],
+      [id, 3],
+    ]);
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(50);
   });
 

@@ -9,7 +9,15 @@ import { BATCH_A, BATCH_B, LONG_ID, OTHER_BATCH, OTHER_PROJECT, PROJECT, loadFix
 export const EXTRA_EVENTS: StoredEvent[] = [
   { ...OTHER_BATCH[0]!, uuid: uuidNo(30), project_id: PROJECT, user_id: 'dave', device_id: 'dev-a1', timestamp: Date.parse('2024-03-01T10:15:00.000Z') },
   { ...OTHER_BATCH[0]!, uuid: uuidNo(31), project_id: OTHER_PROJECT, user_id: 'alice', device_id: null, timestamp: Date.parse('2024-03-01T10:20:00.000Z') },
-  { ...BATCH_A[0]!, uuid: uuidNo(32), event_name: 'buy', user_id: null, device_id: 'dev-a1', timestamp: Date.parse('2024-03-11T10:00:00.000Z'), num_properties: { price: 42 } },
+  {
+    ...BATCH_A[0]!,
+    uuid: uuidNo(32),
+    event_name: 'buy',
+    user_id: null,
+    device_id: 'dev-a1',
+    timestamp: Date.parse('2024-03-11T10:00:00.000Z'),
+    num_properties: { price: 42 },
+  },
 ];
 
 /** Links in the order `loadPeopleFixture` ends up with (dev-b1 before its events, the others after). */
@@ -97,7 +105,8 @@ export function eventsWithout(projectId: number, userId: string): StoredEvent[] 
 export async function loadPeopleFixtureWithout(ports: PeopleFixtureTarget, projectId: number, userId: string): Promise<void> {
   for (const [project, device, user] of LINKS) if (project !== projectId || user !== userId) await ports.people.linkDevice(project, device, user);
   await ports.eventLog.appendEvents(eventsWithout(projectId, userId));
-  for (const [project, user, properties] of PROPERTIES) if (project !== projectId || user !== userId) await ports.people.setUserProperties(project, user, properties);
+  for (const [project, user, properties] of PROPERTIES)
+    if (project !== projectId || user !== userId) await ports.people.setUserProperties(project, user, properties);
   const forgotten = new Set(REPLAYS.filter((c) => belongsTo(projectId, userId, chunkOwner(c))).map((c) => `${c.projectId} ${c.sessionId}`));
   for (const replay of REPLAYS) if (!forgotten.has(`${replay.projectId} ${replay.sessionId}`)) await ports.replays.appendReplayChunk(replay);
 }

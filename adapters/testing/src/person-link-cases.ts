@@ -19,7 +19,15 @@ export function personLinkCases({ ports, provides }: ConformanceContext): void {
       await people.linkDevice(1, 'dev', 'alice');
       await people.linkDevice(1, 'dev', 'bob');
       await eventLog.appendEvents([storedEvent(1, { device_id: 'dev' }), storedEvent(2, { user_id: 'alice' }), storedEvent(3, { user_id: 'bob' })]);
-      const rows = await queryEngine.run({ kind: 'segmentation', projectId: 1, events: ['$pageview'], metric: 'uniq', interval: 'day', from: 0, to: Date.UTC(2030, 0, 1) });
+      const rows = await queryEngine.run({
+        kind: 'segmentation',
+        projectId: 1,
+        events: ['$pageview'],
+        metric: 'uniq',
+        interval: 'day',
+        from: 0,
+        to: Date.UTC(2030, 0, 1),
+      });
       expect(rows).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 2 }]);
     });
   }
@@ -34,7 +42,9 @@ export function personLinkCases({ ports, provides }: ConformanceContext): void {
       const day = { projectId: 1, events: ['$pageview'], interval: 'day' as const, from: 0, to: Date.UTC(2030, 0, 1) };
       expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 1 }]);
       expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'total' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 4 }]);
-      expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq', interval: 'hour' })).toEqual([{ event: '$pageview', bucket: '2024-03-10T01:00:00.000Z', value: 1 }]);
+      expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq', interval: 'hour' })).toEqual([
+        { event: '$pageview', bucket: '2024-03-10T01:00:00.000Z', value: 1 },
+      ]);
     });
   }
 

@@ -40,7 +40,15 @@ export function projectDeletionCases({ ports }: ConformanceContext): void {
     const stored = (await storage.queryEngine.run({ kind: 'events', projectId: PROJECT, limit: 1000 })).length;
     expect(await deleteProjectData(storage, PROJECT)).toBe(stored);
 
-    expect(await snapshot(storage, PROJECT)).toEqual({ total: {}, uniq: {}, hourly: {}, events: [], users: { items: [], next: null }, alice: {}, replays: SESSIONS.map(() => []) });
+    expect(await snapshot(storage, PROJECT)).toEqual({
+      total: {},
+      uniq: {},
+      hourly: {},
+      events: [],
+      users: { items: [], next: null },
+      alice: {},
+      replays: SESSIONS.map(() => []),
+    });
     expect(await snapshot(storage, OTHER_PROJECT)).toEqual(other);
     // the links are gone: a device links afresh
     expect(await storage.people.linkDevice(PROJECT, 'dev-a1', 'zed')).toBe('created');

@@ -23,7 +23,13 @@ export function rateLimitStoreCases({ ports }: ConformanceContext): void {
     const rule = { limit: 3, windowSeconds: 60 };
     const decisions = [];
     for (let i = 0; i < 5; i += 1) decisions.push(await store().consume('track:p1', rule));
-    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([[true, 2], [true, 1], [true, 0], [false, 0], [false, 0]]);
+    expect(decisions.map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
     for (const decision of decisions) expect(decision.resetMs).toBeGreaterThan(59_000);
     for (const decision of decisions) expect(decision.resetMs).toBeLessThanOrEqual(60_000);
   });

@@ -52,7 +52,9 @@ export async function expectSameAnswers(actual: AnsweringPorts, expected: Answer
       expect(rowTable(await actual.queryEngine.run(segmentation)), label).toEqual(rowTable(await expected.queryEngine.run(segmentation)));
     }
     if (actual.people && expected.people) {
-      expect(await actual.people.listUsers({ projectId, limit: 1000 }), `users of ${projectId}`).toEqual(await expected.people.listUsers({ projectId, limit: 1000 }));
+      expect(await actual.people.listUsers({ projectId, limit: 1000 }), `users of ${projectId}`).toEqual(
+        await expected.people.listUsers({ projectId, limit: 1000 }),
+      );
     }
     const listing = { kind: 'events', projectId, limit: 1000 } as const;
     expect(await actual.queryEngine.run(listing), `events of ${projectId}`).toEqual(await expected.queryEngine.run(listing));

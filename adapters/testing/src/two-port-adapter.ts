@@ -13,7 +13,8 @@ export interface TwoPortStorage {
 const copy = (event: StoredEvent): StoredEvent => ({ ...event, str_properties: { ...event.str_properties }, num_properties: { ...event.num_properties } });
 
 /** Without a PersonStore an event's person is its own: `user_id`, else `device_id`. */
-const personOf = (event: StoredEvent): string | null => (event.user_id !== null ? `u:${event.user_id}` : event.device_id === null ? null : `d:${event.device_id}`);
+const personOf = (event: StoredEvent): string | null =>
+  event.user_id !== null ? `u:${event.user_id}` : event.device_id === null ? null : `d:${event.device_id}`;
 
 /**
  * A test adapter that implements only `EventLog` + `QueryEngine`, the shape of a future columnar events

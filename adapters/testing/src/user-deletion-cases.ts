@@ -48,7 +48,10 @@ export function userDeletionCases({ ports, factory }: ConformanceContext): void 
       expect(await storage.queryEngine.run({ kind: 'events', projectId: PROJECT, userId })).toEqual([]);
 
       // the devices are unlinked: their next anonymous events count as their own people, in both
-      const later = [storedEvent(90, { project_id: PROJECT, event_name: 'view', device_id: 'dev-a1', timestamp: FROM + 1000 }), storedEvent(91, { project_id: PROJECT, event_name: 'view', device_id: 'dev-b1', timestamp: FROM + 2000 })];
+      const later = [
+        storedEvent(90, { project_id: PROJECT, event_name: 'view', device_id: 'dev-a1', timestamp: FROM + 1000 }),
+        storedEvent(91, { project_id: PROJECT, event_name: 'view', device_id: 'dev-b1', timestamp: FROM + 2000 }),
+      ];
       await storage.eventLog.appendEvents(later);
       await reference.eventLog.appendEvents(later);
       await expectSameAnswers(storage, reference, [PROJECT]);
@@ -89,6 +92,16 @@ export function userDeletionCases({ ports, factory }: ConformanceContext): void 
     expect(await storage.people.deleteUser(1, 'props-only')).toEqual({ events: 0 });
     expect(await storage.people.deleteUser(1, 'link-only')).toEqual({ events: 1 });
     expect(await storage.people.listUsers({ projectId: 1 })).toEqual({ items: [], next: null });
-    expect(await storage.queryEngine.run({ kind: 'segmentation', projectId: 1, events: ['$pageview'], metric: 'total', interval: 'day', from: FROM, to: TO + 30 * 86_400_000 })).toEqual([]);
+    expect(
+      await storage.queryEngine.run({
+        kind: 'segmentation',
+        projectId: 1,
+        events: ['$pageview'],
+        metric: 'total',
+        interval: 'day',
+        from: FROM,
+        to: TO + 30 * 86_400_000,
+      }),
+    ).toEqual([]);
   });
 }

@@ -6,7 +6,8 @@ import { createTwoPortStorage, runStorageConformance, storedEvent, suitesFor, uu
 runStorageConformance(() => createTwoPortStorage());
 
 /** The names of the `describe` blocks directly under `task`. */
-const suiteNames = (task: RunnerTask | undefined): string[] => (task?.type === 'suite' ? task.tasks.filter((child) => child.type === 'suite').map((child) => child.name) : []);
+const suiteNames = (task: RunnerTask | undefined): string[] =>
+  task?.type === 'suite' ? task.tasks.filter((child) => child.type === 'suite').map((child) => child.name) : [];
 
 describe('the two-port test adapter', () => {
   it('provides exactly the eventLog and queryEngine ports', () => {
@@ -28,7 +29,11 @@ describe('the two-port test adapter', () => {
 
   it('counts each event’s user_id, else its device_id, as the person: it has no device links', async () => {
     const { eventLog, queryEngine } = createTwoPortStorage();
-    await eventLog.appendEvents([storedEvent(1, { device_id: 'd1' }), storedEvent(2, { user_id: 'u1', device_id: 'd1' }), storedEvent(3, { user_id: 'u1', device_id: 'd2' })]);
+    await eventLog.appendEvents([
+      storedEvent(1, { device_id: 'd1' }),
+      storedEvent(2, { user_id: 'u1', device_id: 'd1' }),
+      storedEvent(3, { user_id: 'u1', device_id: 'd2' }),
+    ]);
     const day = { kind: 'segmentation' as const, projectId: 1, events: ['$pageview'], interval: 'day' as const, from: 0, to: Date.UTC(2030, 0, 1) };
     expect(await queryEngine.run({ ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 2 }]);
     expect((await queryEngine.run({ kind: 'events', projectId: 1, userId: 'u1' })).map((event) => event.uuid)).toEqual([3, 2].map(uuidNo));

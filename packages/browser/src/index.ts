@@ -1,6 +1,24 @@
 // The npm entry point (ESM and CJS): the shared instance's operations, the client classes and the
 // plugins, each tree-shakeable.
-export { init, getInstance, track, identify, setUserProperties, revenue, reset, flush, optOut, optIn, grantConsent, revokeConsent, hasConsent, getDeviceId, getUserId, getSessionId, destroy } from './shared-instance.js';
+export {
+  init,
+  getInstance,
+  track,
+  identify,
+  setUserProperties,
+  revenue,
+  reset,
+  flush,
+  optOut,
+  optIn,
+  grantConsent,
+  revokeConsent,
+  hasConsent,
+  getDeviceId,
+  getUserId,
+  getSessionId,
+  destroy,
+} from './shared-instance.js';
 export { Northstar } from './core/northstar.js';
 export { Client } from './core/client.js';
 export type { Plugin } from './core/client.js';

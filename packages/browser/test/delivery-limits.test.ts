@@ -91,7 +91,12 @@ describe('storage failures', () => {
 
   it('works when localStorage itself throws on access (sandboxed iframes)', async () => {
     const descriptor = Object.getOwnPropertyDescriptor(window, 'localStorage');
-    Object.defineProperty(window, 'localStorage', { get: () => { throw new DOMException('denied', 'SecurityError'); }, configurable: true });
+    Object.defineProperty(window, 'localStorage', {
+      get: () => {
+        throw new DOMException('denied', 'SecurityError');
+      },
+      configurable: true,
+    });
     try {
       const client = startClient();
       client.track('a');

@@ -14,7 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-
 describe('when the queue is sent', () => {
   it('sends after flushInterval', async () => {
     const client = startClient({ flushInterval: 2000 });

@@ -17,7 +17,12 @@ describe('identify()', () => {
     const client = startClient();
     client.identify('user-42', { plan: 'pro', seats: 3 });
     await vi.waitFor(() => expect(identifies).toHaveLength(1));
-    expect(identifies[0]).toEqual({ device_id: client.getDeviceId(), user_id: 'user-42', uuid: expect.any(String), user_properties: { plan: 'pro', seats: '3' } });
+    expect(identifies[0]).toEqual({
+      device_id: client.getDeviceId(),
+      user_id: 'user-42',
+      uuid: expect.any(String),
+      user_properties: { plan: 'pro', seats: '3' },
+    });
     expect(seen).toContainEqual({ url: `${ENDPOINT}/v1/identify`, key: API_KEY });
     server.events.removeAllListeners();
   });

@@ -23,8 +23,7 @@ const hide = (): void => {
   Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
   document.dispatchEvent(new Event('visibilitychange'));
 };
-const beaconed = (): string[] =>
-  beaconBodies().flatMap((b) => b.batch.map((e) => e.event_name).filter((n) => n !== '$session_start'));
+const beaconed = (): string[] => beaconBodies().flatMap((b) => b.batch.map((e) => e.event_name).filter((n) => n !== '$session_start'));
 
 describe('when the page is hidden', () => {
   it('uses sendBeacon with a text/plain body on pagehide', async () => {
@@ -112,8 +111,6 @@ describe('when the page is hidden', () => {
     const sizes = sendBeacon.mock.calls.map(([, body]) => new TextEncoder().encode(body).length);
     expect(sizes.length).toBeGreaterThan(2);
     for (const size of sizes) expect(size).toBeLessThanOrEqual(64_000);
-    expect(beaconed()).toEqual(
-      Array.from({ length: 40 }, (_, i) => `e${i}`),
-    );
+    expect(beaconed()).toEqual(Array.from({ length: 40 }, (_, i) => `e${i}`));
   });
 });

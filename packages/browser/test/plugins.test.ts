@@ -62,7 +62,12 @@ describe('plugins', () => {
 
   it('keeps the event as it was when a processEvent step throws', async () => {
     const client = startClient()
-      .use({ name: 'broken', processEvent: () => { throw new Error('bug'); } })
+      .use({
+        name: 'broken',
+        processEvent: () => {
+          throw new Error('bug');
+        },
+      })
       .use(tagged('after'));
     expect(() => client.track('kept')).not.toThrow();
     await client.flush();

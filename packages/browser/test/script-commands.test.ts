@@ -49,7 +49,10 @@ describe('script-tag commands', () => {
   });
 
   it('with consentRequired, waits for the grantConsent command', async () => {
-    w.northstar = [['init', { key: API_KEY, endpoint: ENDPOINT, consentRequired: true }], ['track', 'a']];
+    w.northstar = [
+      ['init', { key: API_KEY, endpoint: ENDPOINT, consentRequired: true }],
+      ['track', 'a'],
+    ];
     tag.installGlobal();
     await live()._instance?.flush();
     expect(requests).toHaveLength(0);

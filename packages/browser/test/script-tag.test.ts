@@ -25,7 +25,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-
 describe('the script-tag global', () => {
   it('replays commands queued before the script loaded', async () => {
     w.northstar = [

@@ -19,7 +19,10 @@ describe('other open tabs follow at once', () => {
     expect(other.getUserId()).toBe('user-42');
     other.track('x');
     await other.flush();
-    expect(requests.flatMap((r) => r.body.batch).find((e) => e.event_name === 'x')).toMatchObject({ user_id: 'user-42', str_properties: { '$user.plan': 'pro' } });
+    expect(requests.flatMap((r) => r.body.batch).find((e) => e.event_name === 'x')).toMatchObject({
+      user_id: 'user-42',
+      str_properties: { '$user.plan': 'pro' },
+    });
     one.reset();
     fromOtherTab('ids');
     expect(other.getUserId()).toBeNull();

@@ -1,4 +1,3 @@
-
 import { checkedPlan } from '@northstar/server/app';
 import type { MemberRole, ProjectPlan } from '@northstar/server/app';
 export type CliCommand = 'start' | 'worker' | 'migrate' | 'bootstrap' | 'create-account' | 'set-plan' | 'help';

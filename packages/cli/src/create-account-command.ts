@@ -8,7 +8,7 @@ export interface CreatedAccountOutput {
   membership: { project_id: number; role: MemberRole } | null;
 }
 
-const PIPE_EXAMPLE = "e.g. printf '%s' \"$PASSWORD\" | northstar-server create-account --password-stdin ..., or set NORTHSTAR_PASSWORD";
+const PIPE_EXAMPLE = 'e.g. printf \'%s\' "$PASSWORD" | northstar-server create-account --password-stdin ..., or set NORTHSTAR_PASSWORD';
 
 /**
  * Reads standard input to its end and drops one trailing line break (`echo` and here-strings add one).
@@ -18,7 +18,9 @@ export async function readPasswordFrom(stream: Readable & { isTTY?: boolean }): 
   if (stream.isTTY) throw new Error(`--password-stdin needs the password piped in, not typed at a terminal: ${PIPE_EXAMPLE}`);
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const password = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  const password = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
   if (password === '') throw new Error(`--password-stdin read nothing from standard input: ${PIPE_EXAMPLE}`);
   return password;
 }

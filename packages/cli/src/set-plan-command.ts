@@ -1,4 +1,3 @@
-
 import type { ProjectPlan, StorageAdapter } from '@northstar/server/app';
 export interface PlanChange {
   project_id: number;

@@ -1,4 +1,3 @@
-
 import { createNorthstarApp } from '@northstar/server/app';
 import type { NorthstarApp, NorthstarAppOptions, StorageAdapter } from '@northstar/server/app';
 export interface StartWorkerOptions {

@@ -88,7 +88,10 @@ describe('northstar-server create-account', () => {
   it('makes the account owner of --project, or gives it --role', async () => {
     const project = await storage.config.createProject({ name: 'Shop', plan: 'free' });
     expect((await run(['--email', 'o@example.com', '--project', String(project.id)])).membership).toEqual({ project_id: project.id, role: 'owner' });
-    expect((await run(['--email', 'v@example.com', '--project', String(project.id), '--role', 'viewer'])).membership).toEqual({ project_id: project.id, role: 'viewer' });
+    expect((await run(['--email', 'v@example.com', '--project', String(project.id), '--role', 'viewer'])).membership).toEqual({
+      project_id: project.id,
+      role: 'viewer',
+    });
   });
 
   it('creates nothing for an unknown project', async () => {

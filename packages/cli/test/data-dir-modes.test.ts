@@ -44,7 +44,7 @@ describe('the data directory of the CLI', () => {
     expect(await mode(`${db}-wal`)).toBe(0o600);
   });
 
-  it('restricts the SQLite file of each database URL, so NORTHSTAR_EVENTS_DATABASE_URL\'s too', async () => {
+  it("restricts the SQLite file of each database URL, so NORTHSTAR_EVENTS_DATABASE_URL's too", async () => {
     const [config, events] = [join(root, 'config.db'), join(root, 'events.db')];
     for (const path of [config, events, `${events}-wal`]) {
       await writeFile(path, 'x');

@@ -48,31 +48,37 @@ async function settingsFor(kind: 'sqlite' | 'mysql', test: string): Promise<{ se
 }
 
 describe.each(kinds)('NORTHSTAR_EVENTS_DATABASE_URL naming %s, configuration in another SQLite file', (kind) => {
-  it.skipIf(!available.get(kind))('tracks and queries through the started server, with the events and people in the events database only and the projects and keys in the configuration database only', async () => {
-    const { settings, configUrl, eventsUrl } = await settingsFor(kind, 'start');
-    const { storage, databases, app } = await openCliApp(settings);
-    running = await startNorthstarServer({ ...settings, storage, router: { ...app, logger: { error: () => {} } } });
-    const { url, demo } = running;
-    const today = new Date().toISOString().slice(0, 10);
-    for (const device of ['d1', 'd2']) expect((await postJson(`${url}/v1/track`, { event_name: '$pageview', device_id: device }, { 'X-API-Key': demo.pk })).status).toBe(200);
-    expect((await postJson(`${url}/v1/identify`, { device_id: 'd1', user_id: 'alice', user_properties: { plan: 'pro' } }, { 'X-API-Key': demo.pk })).status).toBe(200);
-    const res = await postJson(`${url}/v1/api/query/events`, eventQuery(demo.project_id, ['$pageview'], today), { Authorization: `Bearer ${demo.sk}` });
-    expect(res.body).toMatchObject({ series: [{ event: '$pageview', data: [{ date: today, value: 2 }] }] });
+  it.skipIf(!available.get(kind))(
+    'tracks and queries through the started server, with the events and people in the events database only and the projects and keys in the configuration database only',
+    async () => {
+      const { settings, configUrl, eventsUrl } = await settingsFor(kind, 'start');
+      const { storage, databases, app } = await openCliApp(settings);
+      running = await startNorthstarServer({ ...settings, storage, router: { ...app, logger: { error: () => {} } } });
+      const { url, demo } = running;
+      const today = new Date().toISOString().slice(0, 10);
+      for (const device of ['d1', 'd2'])
+        expect((await postJson(`${url}/v1/track`, { event_name: '$pageview', device_id: device }, { 'X-API-Key': demo.pk })).status).toBe(200);
+      expect(
+        (await postJson(`${url}/v1/identify`, { device_id: 'd1', user_id: 'alice', user_properties: { plan: 'pro' } }, { 'X-API-Key': demo.pk })).status,
+      ).toBe(200);
+      const res = await postJson(`${url}/v1/api/query/events`, eventQuery(demo.project_id, ['$pageview'], today), { Authorization: `Bearer ${demo.sk}` });
+      expect(res.body).toMatchObject({ series: [{ event: '$pageview', data: [{ date: today, value: 2 }] }] });
 
-    expect(databases.map(({ url: where, ports }) => ({ url: where, ports }))).toEqual([
-      { url: configUrl, ports: ['config', 'rateLimits'] },
-      { url: eventsUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays'] },
-    ]);
-    // The two page views and the $identify event of the identify call.
-    expect(await countRows(eventsUrl, 'ns_events')).toBe(3);
-    expect(await countRows(configUrl, 'ns_events')).toBe(0);
-    expect(await countRows(eventsUrl, 'ns_device_links')).toBe(1);
-    expect(await countRows(configUrl, 'ns_device_links')).toBe(0);
-    expect(await countRows(configUrl, 'ns_projects')).toBe(1);
-    expect(await countRows(eventsUrl, 'ns_projects')).toBe(0);
-    expect(await countRows(configUrl, 'ns_api_keys')).toBe(2);
-    expect(await countRows(eventsUrl, 'ns_api_keys')).toBe(0);
-  });
+      expect(databases.map(({ url: where, ports }) => ({ url: where, ports }))).toEqual([
+        { url: configUrl, ports: ['config', 'rateLimits'] },
+        { url: eventsUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays'] },
+      ]);
+      // The two page views and the $identify event of the identify call.
+      expect(await countRows(eventsUrl, 'ns_events')).toBe(3);
+      expect(await countRows(configUrl, 'ns_events')).toBe(0);
+      expect(await countRows(eventsUrl, 'ns_device_links')).toBe(1);
+      expect(await countRows(configUrl, 'ns_device_links')).toBe(0);
+      expect(await countRows(configUrl, 'ns_projects')).toBe(1);
+      expect(await countRows(eventsUrl, 'ns_projects')).toBe(0);
+      expect(await countRows(configUrl, 'ns_api_keys')).toBe(2);
+      expect(await countRows(eventsUrl, 'ns_api_keys')).toBe(0);
+    },
+  );
 
   it.skipIf(!available.get(kind))('is migrated by northstar-server migrate, with DATABASE_URL, each named in its output', async () => {
     const { settings, configUrl, eventsUrl } = await settingsFor(kind, 'migrate');
@@ -98,7 +104,9 @@ describe('NORTHSTAR_EVENTS_DATABASE_URL', () => {
   });
 
   it('is refused at once, by its name, when it names no database the command knows', () => {
-    expect(() => readCliSettings({ NORTHSTAR_EVENTS_DATABASE_URL: 'postgres://app:hunter2@db/ns' })).toThrow(/^NORTHSTAR_EVENTS_DATABASE_URL must start with memory:, sqlite: or mysql:\/\/, got postgres:\/\/app:\*\*\*@db\/ns$/);
+    expect(() => readCliSettings({ NORTHSTAR_EVENTS_DATABASE_URL: 'postgres://app:hunter2@db/ns' })).toThrow(
+      /^NORTHSTAR_EVENTS_DATABASE_URL must start with memory:, sqlite: or mysql:\/\/, got postgres:\/\/app:\*\*\*@db\/ns$/,
+    );
   });
 
   it('is described by northstar-server --help', () => {

@@ -11,7 +11,12 @@ const stamp = `${Date.now().toString(36)}_${process.pid}`;
 const cleanup: string[] = [];
 
 async function admin<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
+  const connection = await createConnection({
+    host: base.hostname,
+    port: Number(base.port || 3306),
+    user: decodeURIComponent(base.username) || 'root',
+    password: decodeURIComponent(base.password),
+  });
   try {
     const [rows] = await connection.query(sql, values);
     return rows as T;
@@ -28,7 +33,8 @@ function missingDatabase(suffix: string): string {
 }
 
 const charsetOf = async (name: string) =>
-  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]?.charset;
+  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]
+    ?.charset;
 
 afterAll(async () => {
   if (!available) return;
@@ -71,7 +77,9 @@ describe.skipIf(!available)('a DATABASE_URL naming a MySQL/MariaDB database that
         () => undefined,
         (error: unknown) => error as Error,
       );
-      expect(failure?.message).toMatch(new RegExp(`^Database "${name}" does not exist on .* and the account ${user} may not create it: .*CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`));
+      expect(failure?.message).toMatch(
+        new RegExp(`^Database "${name}" does not exist on .* and the account ${user} may not create it: .*CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4`),
+      );
       expect(failure?.message).not.toContain('\n');
       expect(failure?.message).not.toContain('no-create-pw');
       for (const print of printed) expect(print).not.toHaveBeenCalled();

@@ -13,7 +13,8 @@ import type { OpenedDatabase } from '../src/storage/storage-from-url.js';
 /** A module loader in which `missing` is not installed, as Node reports it. */
 function without(missing: string) {
   return (specifier: string): Promise<unknown> => {
-    if (specifier === missing) return Promise.reject(Object.assign(new Error(`Cannot find package '${specifier}' imported from /app/cli.js`), { code: 'ERR_MODULE_NOT_FOUND' }));
+    if (specifier === missing)
+      return Promise.reject(Object.assign(new Error(`Cannot find package '${specifier}' imported from /app/cli.js`), { code: 'ERR_MODULE_NOT_FOUND' }));
     return import(specifier) as Promise<unknown>;
   };
 }
@@ -29,7 +30,9 @@ describe('storage from a database URL, when the optional storage packages are no
   });
 
   it('says the same when migrating', async () => {
-    await expect(migrateDatabase('sqlite:/nonexistent-northstar-dir/data.db', without('@northstar/adapter-sql'))).rejects.toThrow('npm install @northstar/adapter-sql knex better-sqlite3');
+    await expect(migrateDatabase('sqlite:/nonexistent-northstar-dir/data.db', without('@northstar/adapter-sql'))).rejects.toThrow(
+      'npm install @northstar/adapter-sql knex better-sqlite3',
+    );
   });
 
   it('passes other loading errors through unchanged', async () => {
@@ -97,17 +100,27 @@ describe('storage from several database URLs (options.ports)', () => {
     try {
       expect(opened).toHaveLength(1);
       expect(storage.name).toBe('sql:sqlite');
-      expect(databases).toEqual([{ kind: 'sqlite', url: configUrl, display: configUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays', 'config', 'rateLimits'] }]);
+      expect(databases).toEqual([
+        { kind: 'sqlite', url: configUrl, display: configUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays', 'config', 'rateLimits'] },
+      ]);
     } finally {
       await storage.dispose();
     }
   });
 
   it.each([
-    ['an event log apart from its query engine', { eventLog: 'events' }, 'composeStorage: eventLog comes from EVENTS but queryEngine from CONFIG; an engine queries its own adapter\'s events'],
-    ['people apart from the event log and replays, which cannot erase a person', { people: 'events' }, 'composeStorage: eventLog of CONFIG is apart from the people of EVENTS and has no deletePersonEvents, so a GDPR deletion could not reach it'],
+    [
+      'an event log apart from its query engine',
+      { eventLog: 'events' },
+      "composeStorage: eventLog comes from EVENTS but queryEngine from CONFIG; an engine queries its own adapter's events",
+    ],
+    [
+      'people apart from the event log and replays, which cannot erase a person',
+      { people: 'events' },
+      'composeStorage: eventLog of CONFIG is apart from the people of EVENTS and has no deletePersonEvents, so a GDPR deletion could not reach it',
+    ],
     ['a port the database lacks', { jobs: 'events' }, 'composeStorage: EVENTS has no jobs port'],
-  ] as const)('fails at once with composeStorage\'s message on %s, after closing every database it opened', async (_, where, message) => {
+  ] as const)("fails at once with composeStorage's message on %s, after closing every database it opened", async (_, where, message) => {
     const { opened, load } = recordingLoader();
     const ports = Object.fromEntries(Object.keys(where).map((port) => [port, eventsUrl]));
     const failure = await storageFromUrl(configUrl, { ports, load }).then(
@@ -132,7 +145,9 @@ describe('storage from several database URLs (options.ports)', () => {
   });
 
   it('says which URL of the ports is wrong', async () => {
-    await expect(storageFromUrl(configUrl, { ports: { eventLog: 'postgres://db/ns' } })).rejects.toThrow('ports.eventLog must start with memory:, sqlite: or mysql://');
+    await expect(storageFromUrl(configUrl, { ports: { eventLog: 'postgres://db/ns' } })).rejects.toThrow(
+      'ports.eventLog must start with memory:, sqlite: or mysql://',
+    );
   });
 });
 
@@ -140,7 +155,9 @@ describe('the storage line of the start and worker banners', () => {
   const describeIt = ({ display, kind }: OpenedDatabase) => `${display} (${kind})`;
 
   it('names the one database as before', () => {
-    expect(storageBanner([{ kind: 'memory', url: 'memory:', display: 'memory:', ports: ['eventLog', 'config'] }], describeIt)).toBe('  Storage       memory: (memory)');
+    expect(storageBanner([{ kind: 'memory', url: 'memory:', display: 'memory:', ports: ['eventLog', 'config'] }], describeIt)).toBe(
+      '  Storage       memory: (memory)',
+    );
   });
 
   it('gives each of several databases a line with the parts of the data it holds, passwords hidden', () => {

@@ -32,6 +32,4 @@ interface WebhookEnvelope<T extends WebhookEventType, D> {
 }
 
 /** Body of an outgoing webhook delivery. */
-export type WebhookPayload =
-  | WebhookEnvelope<'alert_triggered', AlertTriggeredData>
-  | WebhookEnvelope<'experiment_significant', ExperimentSignificantData>;
+export type WebhookPayload = WebhookEnvelope<'alert_triggered', AlertTriggeredData> | WebhookEnvelope<'experiment_significant', ExperimentSignificantData>;

@@ -91,7 +91,19 @@ describe('send results', () => {
   });
 
   it('reads the valid rejected indexes of a /v1/track answer', () => {
-    expect(rejectedIndexes({ accepted: 1, rejected: [{ index: 2, error: 'x' }, { index: 9, error: 'x' }, { index: -1, error: 'x' }] }, 3)).toEqual([2]);
+    expect(
+      rejectedIndexes(
+        {
+          accepted: 1,
+          rejected: [
+            { index: 2, error: 'x' },
+            { index: 9, error: 'x' },
+            { index: -1, error: 'x' },
+          ],
+        },
+        3,
+      ),
+    ).toEqual([2]);
     expect(rejectedIndexes({ rejected: [] }, 3)).toBeUndefined();
     expect(rejectedIndexes('not json', 3)).toBeUndefined();
   });

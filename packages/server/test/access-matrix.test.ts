@@ -85,8 +85,20 @@ function expected(route: RouteDefinition, credential: Credential): 'allowed' | 4
 /** Valid bodies of routes whose schemas declare no example (yet). */
 const KNOWN_BODIES: Record<string, (projectId: number) => unknown> = {
   'post /v1/track': () => ({ event_name: 'matrix', device_id: 'device-1' }),
-  'post /v1/api/query/events': (project_id) => ({ project_id, events: [{ name: 'x' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-01' }, interval: 'day' }),
-  'post /v1/query/events': (project_id) => ({ project_id, events: [{ name: 'x' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-01' }, interval: 'day' }),
+  'post /v1/api/query/events': (project_id) => ({
+    project_id,
+    events: [{ name: 'x' }],
+    metric: 'uniq',
+    date_range: { start: '2024-05-01', end: '2024-05-01' },
+    interval: 'day',
+  }),
+  'post /v1/query/events': (project_id) => ({
+    project_id,
+    events: [{ name: 'x' }],
+    metric: 'uniq',
+    date_range: { start: '2024-05-01', end: '2024-05-01' },
+    interval: 'day',
+  }),
 };
 
 function exampleBody(route: RouteDefinition, projectId: number): unknown {
@@ -131,7 +143,7 @@ async function createFixture(): Promise<Fixture> {
     'malformed bearer': bearer('not-a-valid-token'),
     'expired JWT': bearer(await expiredTokens.sign((await account('expired@example.com', 'owner')).id)),
     'JWT of a non-member': bearer(await tokens.sign((await account('outsider@example.com')).id)),
-    'pk_': { 'X-API-Key': await key(project.id, 'pk') },
+    pk_: { 'X-API-Key': await key(project.id, 'pk') },
     'sk_ of another project': bearer(await key(other.id, 'sk', ['admin'])),
     // Application routes read secret keys from Authorization: Bearer only.
     'sk_ admin in X-API-Key': { 'X-API-Key': await key(project.id, 'sk', ['admin']) },
@@ -244,27 +256,42 @@ function answersOf(route: RouteDefinition): Promise<Answer[]> {
 describe('the authorization matrix', () => {
   it('covers the application routes of this issue at least', () => {
     const paths = routes.map((route) => `${route.method} ${route.path}`);
-    expect(paths).toEqual(expect.arrayContaining(['post /auth/login', 'get /v1/projects', 'delete /v1/projects/:projectId', 'post /v1/projects/:projectId/api-keys/:id/rotate', 'post /v1/track']));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'post /auth/login',
+        'get /v1/projects',
+        'delete /v1/projects/:projectId',
+        'post /v1/projects/:projectId/api-keys/:id/rotate',
+        'post /v1/track',
+      ]),
+    );
   });
 
-  it.each(routesForNames())('%s answers every credential as docs/access.md says', async (_name, index) => {
-    const route = routes[index]!;
-    const problems: string[] = [];
-    const answers = new Map<Credential, number>();
-    const results = await answersOf(route);
-    for (const [i, credential] of CREDENTIALS.entries()) {
-      const { status, text, strict } = results[i]!;
-      answers.set(credential, status);
-      const rule = expected(route, credential);
-      const wrong =
-        (rule === 401 || rule === 403) ? status !== rule
-        : rule === 'allowed' ? status === 401 || status === 403 || status >= 500 || (strict && (status < 200 || status > 299))
-        : status >= 500 || ((status === 401 || status === 403) && !(route.errors ?? []).includes(status));
-      if (wrong) problems.push(`${credential}: expected ${rule === 'allowed' && strict ? '2xx' : rule}, got ${status} ${text}`);
-    }
-    if (expected(route, 'none') === 'same' && new Set(answers.values()).size > 1) problems.push(`credentials changed the answer: ${JSON.stringify(Object.fromEntries(answers))}`);
-    expect(problems).toEqual([]);
-  }, 120_000);
+  it.each(routesForNames())(
+    '%s answers every credential as docs/access.md says',
+    async (_name, index) => {
+      const route = routes[index]!;
+      const problems: string[] = [];
+      const answers = new Map<Credential, number>();
+      const results = await answersOf(route);
+      for (const [i, credential] of CREDENTIALS.entries()) {
+        const { status, text, strict } = results[i]!;
+        answers.set(credential, status);
+        const rule = expected(route, credential);
+        const wrong =
+          rule === 401 || rule === 403
+            ? status !== rule
+            : rule === 'allowed'
+              ? status === 401 || status === 403 || status >= 500 || (strict && (status < 200 || status > 299))
+              : status >= 500 || ((status === 401 || status === 403) && !(route.errors ?? []).includes(status));
+        if (wrong) problems.push(`${credential}: expected ${rule === 'allowed' && strict ? '2xx' : rule}, got ${status} ${text}`);
+      }
+      if (expected(route, 'none') === 'same' && new Set(answers.values()).size > 1)
+        problems.push(`credentials changed the answer: ${JSON.stringify(Object.fromEntries(answers))}`);
+      expect(problems).toEqual([]);
+    },
+    120_000,
+  );
 });
 
 /** `[name, index]` rows for it.each, computed when the file is collected (routes need no I/O to list). */
@@ -279,6 +306,8 @@ describe('docs/access.md', () => {
     const generated = accessTable(routes);
     if (process.env.UPDATE_DOCS === '1') await writeFile(file, generated);
     const written = await readFile(file, 'utf8').catch(() => '');
-    expect(written, 'docs/access.md is out of date: run UPDATE_DOCS=1 npx vitest run --project unit packages/server/test/access-matrix.test.ts').toBe(generated);
+    expect(written, 'docs/access.md is out of date: run UPDATE_DOCS=1 npx vitest run --project unit packages/server/test/access-matrix.test.ts').toBe(
+      generated,
+    );
   });
 });

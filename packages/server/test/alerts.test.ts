@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { call, itBehavesAsADocumentResource } from './support/document-crud.js';
 
-const alert = (n: number, extra: Record<string, unknown> = {}) => ({ name: `Alert ${n}`, event: 'signup', condition: 'lt', threshold: 10, interval: 'day', ...extra });
+const alert = (n: number, extra: Record<string, unknown> = {}) => ({
+  name: `Alert ${n}`,
+  event: 'signup',
+  condition: 'lt',
+  threshold: 10,
+  interval: 'day',
+  ...extra,
+});
 
 describe('alerts', () => {
   const { api } = itBehavesAsADocumentResource({
@@ -34,7 +41,10 @@ describe('alerts', () => {
     const other = await api().storage.config.createProject({ name: 'Other', plan: 'free' });
     const foreign = await api().storage.config.createDocument({ project_id: other.id, kind: 'webhook', data: {} });
     for (const id of [foreign.id, 999999]) {
-      expect(await call(api(), 'POST', `${base()}/alerts`, alert(2, { webhook_ids: [id] }))).toMatchObject({ status: 400, body: { error: `webhook_ids: no webhook ${id} in this project` } });
+      expect(await call(api(), 'POST', `${base()}/alerts`, alert(2, { webhook_ids: [id] }))).toMatchObject({
+        status: 400,
+        body: { error: `webhook_ids: no webhook ${id} in this project` },
+      });
     }
   });
 

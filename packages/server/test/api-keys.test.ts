@@ -17,14 +17,25 @@ afterEach(() => api.close());
 
 const create = (body: unknown, token = admin) => call(api.url, 'POST', keys, { token, body });
 const query = (key: string) =>
-  call(api.url, 'POST', '/v1/api/query/events', { token: key, body: { project_id: api.demo.project_id, events: [{ name: 'x' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-01' }, interval: 'day' } });
+  call(api.url, 'POST', '/v1/api/query/events', {
+    token: key,
+    body: { project_id: api.demo.project_id, events: [{ name: 'x' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-01' }, interval: 'day' },
+  });
 
 describe('POST /v1/projects/:projectId/api-keys', () => {
   it('creates a secret key with scopes and a name, shown in full only in this answer', async () => {
     const res = await create({ kind: 'sk', name: 'CI', scopes: ['query', 'read'] });
     expect(res).toMatchObject({
       status: 201,
-      body: { id: expect.any(Number), kind: 'sk', name: 'CI', scopes: ['query', 'read'], key: expect.stringMatching(/^sk_[\w-]{43}$/), last_used_at: null, revoked_at: null },
+      body: {
+        id: expect.any(Number),
+        kind: 'sk',
+        name: 'CI',
+        scopes: ['query', 'read'],
+        key: expect.stringMatching(/^sk_[\w-]{43}$/),
+        last_used_at: null,
+        revoked_at: null,
+      },
     });
     const { key, prefix } = res.body as { key: string; prefix: string };
     expect(prefix).toBe(key.slice(0, 12));

@@ -90,7 +90,12 @@ describe('the services of an app without a router', () => {
   it('delete a project with its events', async () => {
     const { app, storage } = appWithoutRouter();
     const { projectId } = await projectOfNewAccount(app);
-    const { accepted } = await app.services.tracking.track(projectId, { uuid: '0190a0a0-0000-7000-8000-000000000009', event_name: 'signup', user_id: 'alice', timestamp: '2026-01-15T10:00:00.000Z' });
+    const { accepted } = await app.services.tracking.track(projectId, {
+      uuid: '0190a0a0-0000-7000-8000-000000000009',
+      event_name: 'signup',
+      user_id: 'alice',
+      timestamp: '2026-01-15T10:00:00.000Z',
+    });
     expect(accepted).toBe(1);
     await app.services.projects.remove(projectId);
     expect(await storage.config.getProject(projectId)).toBeUndefined();

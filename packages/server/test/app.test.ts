@@ -9,7 +9,18 @@ import type { NorthstarApp } from '@northstar/server';
 const JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 
 function event(uuid: string) {
-  return { uuid, project_id: 1, event_name: 'signup', device_id: 'd1', user_id: null, session_id: null, timestamp: 1_767_225_600_000, str_properties: {}, num_properties: {}, received_at: 1_767_225_600_000 };
+  return {
+    uuid,
+    project_id: 1,
+    event_name: 'signup',
+    device_id: 'd1',
+    user_id: null,
+    session_id: null,
+    timestamp: 1_767_225_600_000,
+    str_properties: {},
+    num_properties: {},
+    received_at: 1_767_225_600_000,
+  };
 }
 
 async function serve(app: NorthstarApp): Promise<{ url: string; close: () => Promise<void> }> {
@@ -73,7 +84,11 @@ describe('createNorthstarApp', () => {
     try {
       const subject = { kind: 'project', projectId: demo.project_id, key: `track:p${demo.project_id}` } as const;
       await app.rateLimiter.consume('track', subject);
-      const res = await fetch(`${server.url}/v1/track`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': demo.pk }, body: JSON.stringify({ event_name: 'x', device_id: 'd' }) });
+      const res = await fetch(`${server.url}/v1/track`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': demo.pk },
+        body: JSON.stringify({ event_name: 'x', device_id: 'd' }),
+      });
       expect(res.status).toBe(429);
     } finally {
       await server.close();

@@ -64,7 +64,10 @@ describe('concurrent password hashing', () => {
     await signIn('warm@example.com', 'x'); // makes the dummy hash
     const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => signIn(`user${i}@example.com`, 'wrong')));
     const statuses = answers.map((answer) => answer.status);
-    expect(statuses.every((status) => status === 401 || status === 429), statuses.join()).toBe(true);
+    expect(
+      statuses.every((status) => status === 401 || status === 429),
+      statuses.join(),
+    ).toBe(true);
     expect(statuses.filter((status) => status === 401).length).toBeGreaterThanOrEqual(3);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused.length).toBeGreaterThan(0);

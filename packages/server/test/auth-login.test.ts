@@ -81,7 +81,10 @@ describe('POST /auth/login', () => {
 
   it('answers 400 for a body without email or password', async () => {
     const { url } = await serverWithAccount();
-    expect(await call(url, 'POST', '/auth/login', { body: { email: 'ada@example.com' } })).toMatchObject({ status: 400, body: { error: 'password is required' } });
+    expect(await call(url, 'POST', '/auth/login', { body: { email: 'ada@example.com' } })).toMatchObject({
+      status: 400,
+      body: { error: 'password is required' },
+    });
     expect((await call(url, 'POST', '/auth/login', { body: '{nope' })).status).toBe(400);
   });
 
@@ -134,7 +137,14 @@ describe('the access token', () => {
     const sub = String(account!.id);
     const now = Math.floor(Date.now() / 1000);
     const sign = (secret: string, alg = 'HS256', aud = 'northstar-api', typ = 'at+jwt') =>
-      new SignJWT({}).setProtectedHeader({ alg, typ }).setSubject(sub).setIssuer('northstar').setAudience(aud).setIssuedAt(now).setExpirationTime(now + 600).sign(new TextEncoder().encode(secret));
+      new SignJWT({})
+        .setProtectedHeader({ alg, typ })
+        .setSubject(sub)
+        .setIssuer('northstar')
+        .setAudience(aud)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 600)
+        .sign(new TextEncoder().encode(secret));
     const good = await sign(TEST_JWT_SECRET);
     expect((await call(url, 'GET', '/auth/me', { token: good })).status).toBe(200);
     const unsigned = `${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString('base64url')}.${good.split('.')[1]}.`;

@@ -41,7 +41,14 @@ describe('password hashes', () => {
   it('match nothing when the stored string is malformed or asks for an absurd cost', async () => {
     const good = await hashPassword('pw', FAST_SCRYPT);
     const [, , r, p, salt, key] = good.split('$');
-    for (const stored of ['', 'bcrypt$x', good.replace('scrypt', 'scrypy'), `scrypt$1000$${r}$${p}$${salt}$${key}`, `scrypt$${2 ** 24}$${r}$${p}$${salt}$${key}`, `scrypt$1024$${r}$${p}$${salt}$`]) {
+    for (const stored of [
+      '',
+      'bcrypt$x',
+      good.replace('scrypt', 'scrypy'),
+      `scrypt$1000$${r}$${p}$${salt}$${key}`,
+      `scrypt$${2 ** 24}$${r}$${p}$${salt}$${key}`,
+      `scrypt$1024$${r}$${p}$${salt}$`,
+    ]) {
       expect(await verifyPassword('pw', stored)).toBe(false);
     }
   });

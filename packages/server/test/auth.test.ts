@@ -65,7 +65,7 @@ describe('query authorization', () => {
     expect((await query({ Authorization: `Bearer ${await secretKey(['write'])}` })).status).toBe(200);
   });
 
-  it('answers a key whose scopes are all below the route\'s with 403', async () => {
+  it("answers a key whose scopes are all below the route's with 403", async () => {
     const key = await secretKey(['query']);
     const res = await fetch(`${api.url}/v1/projects/${api.demo.project_id}`, { headers: { Authorization: `Bearer ${key}` } });
     expect(res.status).toBe(403);

@@ -93,7 +93,9 @@ function flood(path: string, headers: Record<string, string>, contentLength?: nu
     socket.on('error', () => finish(true));
     socket.on('close', () => finish(true));
     const length = contentLength === undefined ? 'Transfer-Encoding: chunked' : `Content-Length: ${contentLength}`;
-    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    const lines = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}${length}\r\n\r\n`, pump);
   });
 }

@@ -88,7 +88,9 @@ describe('composeStorage', () => {
   });
 
   it('refuses an event log and a query engine from different adapters', () => {
-    expect(() => composeStorage(createMemoryStorage(), { eventLog: eventsOnly('columnar') })).toThrow(/eventLog comes from columnar but queryEngine from memory/);
+    expect(() => composeStorage(createMemoryStorage(), { eventLog: eventsOnly('columnar') })).toThrow(
+      /eventLog comes from columnar but queryEngine from memory/,
+    );
   });
 
   it('refuses an event log apart from the person store when it cannot delete a person', () => {

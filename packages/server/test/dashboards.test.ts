@@ -9,21 +9,33 @@ describe('dashboards', () => {
     segment: 'dashboards',
     kind: 'dashboard',
     valid: (n) => ({ name: `Dashboard ${n}`, widgets: [widget('a')] }),
-    patch: { body: { name: 'Renamed', description: 'Growth' }, expect: { name: 'Renamed', description: 'Growth', widgets: [expect.objectContaining({ id: 'a' })] } },
+    patch: {
+      body: { name: 'Renamed', description: 'Growth' },
+      expect: { name: 'Renamed', description: 'Growth', widgets: [expect.objectContaining({ id: 'a' })] },
+    },
     invalid: [
       { body: { widgets: [] }, error: 'name is required' },
       { body: { name: 'x', widgets: [{ id: 'a', title: 'A', type: 'pie', query }] }, error: 'widgets[].type must be one of' },
       { body: { name: 'x', widgets: [widget('a'), widget('a')] }, error: 'widgets[].id a is used twice' },
       { body: { name: 'x', widgets: [widget('a', { metric: 'sum' })] }, error: 'property is required with metric sum' },
-      { body: { name: 'x', widgets: [widget('a', { date_range: { start: '2024-06-01', end: '2024-05-01' } })] }, error: 'date_range.start must not be after date_range.end' },
+      {
+        body: { name: 'x', widgets: [widget('a', { date_range: { start: '2024-06-01', end: '2024-05-01' } })] },
+        error: 'date_range.start must not be after date_range.end',
+      },
       { body: { name: 'x', widgets: [widget('a', { events: [] })] }, error: 'events must hold at least one event' },
     ],
   });
 
   it("stores each widget's query as the event query body without project_id, defaults applied", async () => {
-    const res = await call(api(), 'POST', `/v1/projects/${api().demo.project_id}/dashboards`, { name: 'Growth', widgets: [widget('a', { group_by: { property: 'plan' } })] });
+    const res = await call(api(), 'POST', `/v1/projects/${api().demo.project_id}/dashboards`, {
+      name: 'Growth',
+      widgets: [widget('a', { group_by: { property: 'plan' } })],
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Growth', widgets: [{ id: 'a', title: 'Widget a', type: 'line', query: { ...query, group_by: { property: 'plan', limit: 10 } } }] });
+    expect(res.body).toMatchObject({
+      name: 'Growth',
+      widgets: [{ id: 'a', title: 'Widget a', type: 'line', query: { ...query, group_by: { property: 'plan', limit: 10 } } }],
+    });
     expect((res.body.widgets as { query: object }[])[0]?.query).not.toHaveProperty('project_id');
   });
 

@@ -53,7 +53,7 @@ describe('GET /v1/decide/guides', () => {
     expect(await guideIds({ device_id: 'dev-1' })).toEqual([everywhere]);
   });
 
-  it('matches targeting.user_properties against the user\'s stored properties', async () => {
+  it("matches targeting.user_properties against the user's stored properties", async () => {
     const pro = await create('guide', modal({ targeting: { user_properties: [{ property: 'plan', op: 'eq', value: 'pro' }] } }));
     await postJson(`${api.url}/v1/identify`, { device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'pro' } }, { 'X-API-Key': api.demo.pk });
     expect(await guideIds({ device_id: 'dev-1', user_id: 'user-1' })).toEqual([pro]);
@@ -76,7 +76,18 @@ describe('GET /v1/decide/guides', () => {
   });
 
   it('resolves the flag of a guide: only people whose variant is listed get it, with the variant', async () => {
-    await create('flag', { key: 'pricing-test', active: true, variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] }, 'pricing-test');
+    await create(
+      'flag',
+      {
+        key: 'pricing-test',
+        active: true,
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'test', weight: 50 },
+        ],
+      },
+      'pricing-test',
+    );
     const forTest = await create('guide', modal({ flag_key: 'pricing-test', variants: ['test'] }));
     const forAny = await create('guide', modal({ flag_key: 'pricing-test' }));
     // user-1 is in variant "test", device-abc in "control" (docs/ingestion-endpoints.md test vectors).
@@ -126,7 +137,14 @@ describe('GET /v1/decide/guides', () => {
 
 describe('GET /v1/decide/surveys', () => {
   it('returns the active, targeted surveys without status or targeting', async () => {
-    const choice = await create('survey', { name: 'Why', type: 'multiple_choice', status: 'active', question: 'Why?', choices: ['Price', 'Speed'], targeting: { url: { op: 'starts_with', value: 'https://shop.example/' } } });
+    const choice = await create('survey', {
+      name: 'Why',
+      type: 'multiple_choice',
+      status: 'active',
+      question: 'Why?',
+      choices: ['Price', 'Speed'],
+      targeting: { url: { op: 'starts_with', value: 'https://shop.example/' } },
+    });
     await create('survey', nps({ status: 'draft' }));
     expect(await decide('surveys', { device_id: 'dev-1', url: 'https://shop.example/thanks' })).toMatchObject({
       status: 200,
@@ -147,7 +165,18 @@ describe('GET /v1/decide/surveys', () => {
   });
 
   it('resolves the flag variant of a survey', async () => {
-    await create('flag', { key: 'pricing-test', active: true, variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] }, 'pricing-test');
+    await create(
+      'flag',
+      {
+        key: 'pricing-test',
+        active: true,
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'test', weight: 50 },
+        ],
+      },
+      'pricing-test',
+    );
     const control = await create('survey', nps({ flag_key: 'pricing-test', variants: ['control'] }));
     expect(await surveyIds({ device_id: 'device-abc' })).toEqual([control]);
     expect(await surveyIds({ user_id: 'user-1' })).toEqual([]);
@@ -172,7 +201,7 @@ describe('decide when storage is down', () => {
     }
   });
 
-  it('answers 503 when reading the person\'s closing events fails', async () => {
+  it("answers 503 when reading the person's closing events fails", async () => {
     const storage = createMemoryStorage();
     await api.close();
     api = await startTestServer({ storage });

@@ -119,7 +119,9 @@ describe('the API reference at /docs', () => {
     const key = document.querySelector<HTMLInputElement>('input[name="bearer"]')!;
     key.value = api.demo.sk;
     key.dispatchEvent(new Event('input'));
-    const operation = [...document.querySelectorAll('.operation')].find((block) => block.querySelector('.path')?.textContent === '/v1/projects/{projectId}/flags' && block.querySelector('.method')?.textContent === 'GET');
+    const operation = [...document.querySelectorAll('.operation')].find(
+      (block) => block.querySelector('.path')?.textContent === '/v1/projects/{projectId}/flags' && block.querySelector('.method')?.textContent === 'GET',
+    );
     expect(operation).toBeTruthy();
     operation!.querySelector<HTMLInputElement>('input[name="projectId"]')!.value = String(api.demo.project_id);
     operation!.querySelector('form')!.dispatchEvent(new Event('submit', { cancelable: true }));
@@ -136,7 +138,17 @@ describe('the API reference at /docs', () => {
     const doc = {
       openapi: '3.1.0',
       info: { title: hostile, version: '1', description: hostile },
-      paths: { '/v1/<b>x</b>': { get: { summary: hostile, description: hostile, tags: [hostile], parameters: [{ name: hostile, in: 'query', schema: { type: hostile } }], responses: { 200: { description: hostile } } } } },
+      paths: {
+        '/v1/<b>x</b>': {
+          get: {
+            summary: hostile,
+            description: hostile,
+            tags: [hostile],
+            parameters: [{ name: hostile, in: 'query', schema: { type: hostile } }],
+            responses: { 200: { description: hostile } },
+          },
+        },
+      },
     };
     const root = await openReference(`${api.url}/docs`, `${api.url}/docs/assets/docs.js`, () => Promise.resolve(Response.json(doc)));
     expect(root.querySelectorAll('.operation')).toHaveLength(1);

@@ -17,21 +17,53 @@ describe('flag documents', () => {
   });
 
   it('refuses variant weights that do not sum to 100, repeated variant keys, and a rollout over 100', () => {
-    expect(issues(flagDataSchema.safeParse({ key: 'x', variants: [{ key: 'a', weight: 50 }, { key: 'b', weight: 40 }] }))).toContain('sum to 100 (they sum to 90)');
-    expect(issues(flagDataSchema.safeParse({ key: 'x', variants: [{ key: 'a', weight: 50 }, { key: 'a', weight: 50 }] }))).toContain('variants[].key must be unique');
+    expect(
+      issues(
+        flagDataSchema.safeParse({
+          key: 'x',
+          variants: [
+            { key: 'a', weight: 50 },
+            { key: 'b', weight: 40 },
+          ],
+        }),
+      ),
+    ).toContain('sum to 100 (they sum to 90)');
+    expect(
+      issues(
+        flagDataSchema.safeParse({
+          key: 'x',
+          variants: [
+            { key: 'a', weight: 50 },
+            { key: 'a', weight: 50 },
+          ],
+        }),
+      ),
+    ).toContain('variants[].key must be unique');
     expect(issues(flagDataSchema.safeParse({ key: 'x', rollout_percentage: 101 }))).toContain('rollout_percentage must be 0-100');
   });
 
   it('refuses a key with spaces and targeting rules with a value of the wrong type', () => {
     expect(flagDataSchema.safeParse({ key: 'has space' }).success).toBe(false);
-    expect(issues(flagDataSchema.safeParse({ key: 'x', targeting: { user_properties: [{ property: 'age', op: 'gt', value: 'old' }] } }))).toContain('must be a number with op gt');
+    expect(issues(flagDataSchema.safeParse({ key: 'x', targeting: { user_properties: [{ property: 'age', op: 'gt', value: 'old' }] } }))).toContain(
+      'must be a number with op gt',
+    );
   });
 
   it('patches without defaults, and validates the merged whole', () => {
     expect(flagPatchSchema.parse({ active: true })).toEqual({ active: true });
-    const current = flagDataSchema.parse({ key: 'x', active: true, variants: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] });
+    const current = flagDataSchema.parse({
+      key: 'x',
+      active: true,
+      variants: [
+        { key: 'a', weight: 50 },
+        { key: 'b', weight: 50 },
+      ],
+    });
     expect(patchDocumentData(flagDataSchema, current, { variants: [{ key: 'a', weight: 10 }] }).success).toBe(false);
-    expect(patchDocumentData(flagDataSchema, { ...current, name: 'X' }, { name: null, rollout_percentage: 5 }).data).toEqual({ ...current, rollout_percentage: 5 });
+    expect(patchDocumentData(flagDataSchema, { ...current, name: 'X' }, { name: null, rollout_percentage: 5 }).data).toEqual({
+      ...current,
+      rollout_percentage: 5,
+    });
   });
 });
 
@@ -41,7 +73,16 @@ describe('guide documents', () => {
     [{ type: 'banner', body: 'b' }, { position: 'top' }],
     [{ type: 'modal', body: 'b' }, {}],
     [{ type: 'slideout', body: 'b' }, { side: 'right' }],
-    [{ type: 'multi_step_tour', steps: [{ body: 'one', selector: '#a' }, { title: 'Two', body: 'two' }] }, {}],
+    [
+      {
+        type: 'multi_step_tour',
+        steps: [
+          { body: 'one', selector: '#a' },
+          { title: 'Two', body: 'two' },
+        ],
+      },
+      {},
+    ],
     [{ type: 'checklist', items: [{ key: 'invite', title: 'Invite a teammate', url: '/team' }] }, {}],
   ])('accepts a %o guide, defaulting to a draft for everyone', (fields, defaults) => {
     expect(guideDataSchema.parse({ name: 'G', ...fields })).toEqual({ name: 'G', status: 'draft', targeting: {}, ...fields, ...defaults });
@@ -55,13 +96,22 @@ describe('guide documents', () => {
   });
 
   it('refuses javascript: links and variants without a flag_key', () => {
-    expect(issues(guideDataSchema.safeParse({ name: 'G', type: 'modal', body: 'b', button_url: 'javascript:alert(1)' }))).toContain('must be an http(s) URL or a path');
+    expect(issues(guideDataSchema.safeParse({ name: 'G', type: 'modal', body: 'b', button_url: 'javascript:alert(1)' }))).toContain(
+      'must be an http(s) URL or a path',
+    );
     expect(issues(guideDataSchema.safeParse({ name: 'G', type: 'modal', body: 'b', variants: ['test'] }))).toContain('variants needs flag_key');
   });
 
   it('drops the fields of the old type when a patch changes the type', () => {
     const current = guideDataSchema.parse({ name: 'G', type: 'tooltip', body: 'b', selector: '#a' });
-    expect(patchDocumentData(guideDataSchema, current, { type: 'banner', position: 'bottom' }).data).toEqual({ name: 'G', status: 'draft', targeting: {}, type: 'banner', body: 'b', position: 'bottom' });
+    expect(patchDocumentData(guideDataSchema, current, { type: 'banner', position: 'bottom' }).data).toEqual({
+      name: 'G',
+      status: 'draft',
+      targeting: {},
+      type: 'banner',
+      body: 'b',
+      position: 'bottom',
+    });
   });
 });
 

@@ -1,14 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { call, itBehavesAsADocumentResource } from './support/document-crud.js';
 
-const experiment = (n: number, extra: Record<string, unknown> = {}) => ({ name: `Experiment ${n}`, flag_key: 'new-checkout', variants: ['control', 'test'], goal_event: 'purchase', ...extra });
+const experiment = (n: number, extra: Record<string, unknown> = {}) => ({
+  name: `Experiment ${n}`,
+  flag_key: 'new-checkout',
+  variants: ['control', 'test'],
+  goal_event: 'purchase',
+  ...extra,
+});
 
 describe('experiments', () => {
   const { api } = itBehavesAsADocumentResource({
     segment: 'experiments',
     kind: 'experiment',
     valid: (n) => experiment(n),
-    patch: { body: { name: 'Checkout v2', variants: ['control', 'a', 'b'] }, expect: { name: 'Checkout v2', variants: ['control', 'a', 'b'], status: 'draft' } },
+    patch: {
+      body: { name: 'Checkout v2', variants: ['control', 'a', 'b'] },
+      expect: { name: 'Checkout v2', variants: ['control', 'a', 'b'], status: 'draft' },
+    },
     invalid: [
       { body: experiment(1, { variants: ['control'] }), error: 'variants must hold at least two variants' },
       { body: experiment(1, { variants: ['a', 'a'] }), error: 'variants holds a variant twice' },
@@ -19,7 +28,15 @@ describe('experiments', () => {
   });
 
   const base = () => `/v1/projects/${api().demo.project_id}`;
-  const createFlag = () => call(api(), 'POST', `${base()}/flags`, { key: 'new-checkout', active: true, variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] });
+  const createFlag = () =>
+    call(api(), 'POST', `${base()}/flags`, {
+      key: 'new-checkout',
+      active: true,
+      variants: [
+        { key: 'control', weight: 50 },
+        { key: 'test', weight: 50 },
+      ],
+    });
 
   it('starts as a draft without start or end time', async () => {
     const res = await call(api(), 'POST', `${base()}/experiments`, experiment(1));
@@ -34,7 +51,10 @@ describe('experiments', () => {
     expect(running.body).toMatchObject({ status: 'running', started_at: expect.stringMatching(/Z$/), ended_at: null });
     const stopped = await call(api(), 'PATCH', path, { status: 'stopped', started_at: '2000-01-01T00:00:00.000Z', version: 2 });
     expect(stopped.body).toMatchObject({ status: 'stopped', started_at: running.body.started_at, ended_at: expect.stringMatching(/Z$/) });
-    expect(await call(api(), 'PATCH', path, { status: 'running', version: 3 })).toMatchObject({ status: 400, body: { error: 'status cannot change from stopped to running' } });
+    expect(await call(api(), 'PATCH', path, { status: 'running', version: 3 })).toMatchObject({
+      status: 400,
+      body: { error: 'status cannot change from stopped to running' },
+    });
   });
 
   it('needs its flag to exist before it runs', async () => {

@@ -47,7 +47,11 @@ describe('the router mounted in an Express 4 app', () => {
   });
 
   it('answers an async failure of an application route (a key of another project) with its status', async () => {
-    const response = await postJson(`${url}/v1/api/query/events`, { project_id: demo.project_id + 1, events: [{ name: 'x' }], metric: 'total', interval: 'day', date_range: { start: '2024-05-01', end: '2024-05-01' } }, { Authorization: `Bearer ${demo.sk}` });
+    const response = await postJson(
+      `${url}/v1/api/query/events`,
+      { project_id: demo.project_id + 1, events: [{ name: 'x' }], metric: 'total', interval: 'day', date_range: { start: '2024-05-01', end: '2024-05-01' } },
+      { Authorization: `Bearer ${demo.sk}` },
+    );
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ error: expect.any(String) });
   });

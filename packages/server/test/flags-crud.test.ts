@@ -9,14 +9,37 @@ describe('feature flags', () => {
     kind: 'flag',
     valid: (n) => flag(n),
     patch: {
-      body: { active: true, rollout_percentage: 25, variants: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] },
-      expect: { key: 'flag-1', active: true, rollout_percentage: 25, variants: [{ key: 'a', weight: 50 }, { key: 'b', weight: 50 }] },
+      body: {
+        active: true,
+        rollout_percentage: 25,
+        variants: [
+          { key: 'a', weight: 50 },
+          { key: 'b', weight: 50 },
+        ],
+      },
+      expect: {
+        key: 'flag-1',
+        active: true,
+        rollout_percentage: 25,
+        variants: [
+          { key: 'a', weight: 50 },
+          { key: 'b', weight: 50 },
+        ],
+      },
     },
     invalid: [
       { body: { name: 'No key' }, error: 'key is required' },
       { body: flag(1, { key: 'has space' }), error: 'key may hold letters, digits' },
       { body: flag(1, { rollout_percentage: 101 }), error: 'rollout_percentage must be 0-100' },
-      { body: flag(1, { variants: [{ key: 'a', weight: 60 }, { key: 'b', weight: 60 }] }), error: 'variants[].weight must sum to 100' },
+      {
+        body: flag(1, {
+          variants: [
+            { key: 'a', weight: 60 },
+            { key: 'b', weight: 60 },
+          ],
+        }),
+        error: 'variants[].weight must sum to 100',
+      },
     ],
   });
 

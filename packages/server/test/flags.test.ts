@@ -65,18 +65,35 @@ describe('POST /v1/flags/evaluate', () => {
   });
 
   it('picks the variant from the salted hash over the cumulative weights', async () => {
-    await createFlag('pricing-test', { variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] });
+    await createFlag('pricing-test', {
+      variants: [
+        { key: 'control', weight: 50 },
+        { key: 'test', weight: 50 },
+      ],
+    });
     expect(await flagsOf({ key: 'pricing-test', user_id: 'user-1' })).toEqual({ 'pricing-test': 'test' }); // 0.6118…
     expect(await flagsOf({ key: 'pricing-test', device_id: 'device-abc' })).toEqual({ 'pricing-test': 'control' }); // 0.4735…
   });
 
   it('buckets by user_id when both ids are given, so a person keeps their variant across devices', async () => {
-    await createFlag('pricing-test', { variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] });
+    await createFlag('pricing-test', {
+      variants: [
+        { key: 'control', weight: 50 },
+        { key: 'test', weight: 50 },
+      ],
+    });
     expect(await flagsOf({ key: 'pricing-test', user_id: 'user-1', device_id: 'device-abc' })).toEqual({ 'pricing-test': 'test' });
   });
 
   it('targets by the stored user properties, with user_properties of the request merged over them', async () => {
-    await createFlag('enterprise', { targeting: { user_properties: [{ property: 'plan', op: 'eq', value: 'enterprise' }, { property: 'seats', op: 'gt', value: 10 }] } });
+    await createFlag('enterprise', {
+      targeting: {
+        user_properties: [
+          { property: 'plan', op: 'eq', value: 'enterprise' },
+          { property: 'seats', op: 'gt', value: 10 },
+        ],
+      },
+    });
     await api.storage.people.setUserProperties(api.demo.project_id, 'user-1', { plan: 'enterprise', seats: '50' });
     expect(await flagsOf({ key: 'enterprise', user_id: 'user-1' })).toEqual({ enterprise: true });
     expect(await flagsOf({ key: 'enterprise', user_id: 'user-1', user_properties: { seats: 5 } })).toEqual({ enterprise: false });

@@ -72,8 +72,16 @@ describe('group commit of /v1/track', () => {
 describe('createGroupCommitter', () => {
   const stored = (n: number): StoredEvent[] =>
     Array.from({ length: n }, (_, i) => ({
-      uuid: `u${i}`, project_id: 1, event_name: 'e', user_id: null, device_id: 'd', session_id: null,
-      timestamp: 0, str_properties: {}, num_properties: {}, received_at: 0,
+      uuid: `u${i}`,
+      project_id: 1,
+      event_name: 'e',
+      user_id: null,
+      device_id: 'd',
+      session_id: null,
+      timestamp: 0,
+      str_properties: {},
+      num_properties: {},
+      received_at: 0,
     }));
 
   it('writes a batch as soon as it reaches maxEvents, without waiting for the window', async () => {

@@ -32,7 +32,16 @@ function expectError(res: RawAnswer, status: number, error?: string): void {
 
 describe('invalid UTF-8 on POST /v1/track', () => {
   it('answers invalid bytes, overlong forms, encoded surrogates and cut sequences with 400', async () => {
-    for (const bytes of [[0xff, 0xfe], [0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xe2, 0x82], [0xf4, 0x90, 0x80, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80]]) {
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0x80],
+      [0xc0, 0xaf],
+      [0xe0, 0x80, 0xaf],
+      [0xed, 0xa0, 0x80],
+      [0xe2, 0x82],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xf8, 0x88, 0x80, 0x80, 0x80],
+    ]) {
       expectError(await send(withBytes(bytes)), 400, 'Request body is not valid UTF-8');
     }
   });
@@ -45,13 +54,27 @@ describe('invalid UTF-8 on POST /v1/track', () => {
 
 describe('media types and charsets on POST /v1/track', () => {
   it('accepts application/json, application/*+json and text/plain (sendBeacon), in UTF-8', async () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/vnd.api+json', 'text/plain;charset=UTF-8', 'TEXT/PLAIN']) {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'application/json;charset="UTF-8"',
+      'application/vnd.api+json',
+      'text/plain;charset=UTF-8',
+      'TEXT/PLAIN',
+    ]) {
       expect((await send(EVENT, { 'Content-Type': type })).status, type).toBe(200);
     }
   });
 
   it('answers other media types, and no media type, with 415', async () => {
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/html', 'application/xml', 'application/octet-stream', 'json']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/html',
+      'application/xml',
+      'application/octet-stream',
+      'json',
+    ]) {
       expectError(await send(EVENT, { 'Content-Type': type }), 415, 'Content-Type must be application/json or text/plain');
     }
     const untyped = await fetch(`${api.url}/v1/track`, { method: 'POST', headers: { 'X-API-Key': api.demo.pk }, body: new Uint8Array(utf8(EVENT)) });
@@ -67,7 +90,11 @@ describe('media types and charsets on POST /v1/track', () => {
 
 describe('content encodings on POST /v1/track', () => {
   it('accepts gzip, deflate and br bodies', async () => {
-    for (const [encoding, body] of [['gzip', gzipSync(EVENT)], ['deflate', deflateSync(EVENT)], ['br', brotliCompressSync(EVENT)]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(EVENT)],
+      ['deflate', deflateSync(EVENT)],
+      ['br', brotliCompressSync(EVENT)],
+    ] as const) {
       expect(await send(new Uint8Array(body), { 'Content-Encoding': encoding }), encoding).toMatchObject({ status: 200, body: { accepted: 1 } });
     }
   });

@@ -75,7 +75,18 @@ describe('prototype keys on POST /v1/track', () => {
     const body = `{"__proto__":{"polluted":1},"constructor":{"prototype":{"polluted":2}},"prototype":{"polluted":3},"event_name":"p","device_id":"d","uuid":"${UUID}"}`;
     expect(await send(body)).toMatchObject({ status: 200, body: { accepted: 1 } });
     const event = await stored();
-    expect(Object.keys(event ?? {}).sort()).toEqual(['device_id', 'event_name', 'num_properties', 'project_id', 'received_at', 'session_id', 'str_properties', 'timestamp', 'user_id', 'uuid']);
+    expect(Object.keys(event ?? {}).sort()).toEqual([
+      'device_id',
+      'event_name',
+      'num_properties',
+      'project_id',
+      'received_at',
+      'session_id',
+      'str_properties',
+      'timestamp',
+      'user_id',
+      'uuid',
+    ]);
   });
 
   it('drops __proto__ property keys and stores constructor, prototype and toString as plain data', async () => {
@@ -107,13 +118,32 @@ describe('hostile numbers and dates on POST /v1/track', () => {
   });
 
   it('rejects impossible, relative, numeric and partial dates', async () => {
-    for (const timestamp of ['2024-02-30T10:00:00Z', '2023-02-29T00:00:00Z', '2024-05-01T24:00:00Z', 'yesterday', 1714557600000, '2024-05-01', '2024-05-01T10:00Z', '2024-05-01 10:00:00Z', null, '']) {
+    for (const timestamp of [
+      '2024-02-30T10:00:00Z',
+      '2023-02-29T00:00:00Z',
+      '2024-05-01T24:00:00Z',
+      'yesterday',
+      1714557600000,
+      '2024-05-01',
+      '2024-05-01T10:00Z',
+      '2024-05-01 10:00:00Z',
+      null,
+      '',
+    ]) {
       expectError(await send(JSON.stringify({ event_name: 'd', device_id: 'd', timestamp })), 400, 'timestamp must be an ISO 8601 date-time');
     }
   });
 
   it('rejects every event of a batch whose shared sent_at is not a date', async () => {
-    const res = await send(JSON.stringify({ sent_at: 'now', batch: [{ event_name: 'a', device_id: 'd' }, { event_name: 'b', device_id: 'd', sent_at: '2024-05-01T12:00:00Z' }] }));
+    const res = await send(
+      JSON.stringify({
+        sent_at: 'now',
+        batch: [
+          { event_name: 'a', device_id: 'd' },
+          { event_name: 'b', device_id: 'd', sent_at: '2024-05-01T12:00:00Z' },
+        ],
+      }),
+    );
     expect(res).toMatchObject({ status: 200, body: { accepted: 1, rejected: [{ index: 0, error: 'sent_at must be an ISO 8601 date-time' }] } });
   });
 });
@@ -136,7 +166,11 @@ describe('hostile strings on POST /v1/track', () => {
     expectError(await send('{"event_name":"a","device_id":"\\udc00d"}'), 400, 'device_id must not contain lone surrogates');
     expectError(await send('{"event_name":"a","device_id":"d","user_id":"u\\ud83d"}'), 400, 'user_id must not contain lone surrogates');
     expectError(await send('{"event_name":"a","device_id":"d","session_id":"\\ud800s"}'), 400, 'session_id must not contain lone surrogates');
-    expectError(await send('{"event_name":"a","device_id":"d","str_properties":{"k\\ud800":"v"}}'), 400, 'str_properties keys must not contain lone surrogates');
+    expectError(
+      await send('{"event_name":"a","device_id":"d","str_properties":{"k\\ud800":"v"}}'),
+      400,
+      'str_properties keys must not contain lone surrogates',
+    );
     expectError(await send('{"event_name":"a","device_id":"d","num_properties":{"\\udfffk":1}}'), 400, 'num_properties keys must not contain lone surrogates');
   });
 
@@ -154,7 +188,11 @@ describe('hostile strings on POST /v1/track', () => {
 
   it('rejects huge names and values by their caps, quickly', async () => {
     expectError(await send(JSON.stringify({ event_name: 'x'.repeat(100_000), device_id: 'd' })), 400, 'event_name must be at most 200 characters');
-    expectError(await send(JSON.stringify({ event_name: 'x', device_id: 'd', str_properties: { v: 'x'.repeat(900_000) } })), 400, 'str_properties values must be at most 8192 characters');
+    expectError(
+      await send(JSON.stringify({ event_name: 'x', device_id: 'd', str_properties: { v: 'x'.repeat(900_000) } })),
+      400,
+      'str_properties values must be at most 8192 characters',
+    );
   });
 
   it('rejects 50,000 property keys and ignores 50,000 unknown top-level fields', async () => {

@@ -25,7 +25,7 @@ describe('POST /v1/identify', () => {
     expect(event).toMatchObject({ event_name: '$identify', user_id: 'user-1', device_id: 'dev-1', timestamp: NOW, received_at: NOW });
   });
 
-  it('makes the device count as the user: its anonymous events and the user\'s are one person', async () => {
+  it("makes the device count as the user: its anonymous events and the user's are one person", async () => {
     await postJson(`${api.url}/v1/track`, { event_name: 'visit', device_id: 'dev-1', timestamp: '2024-05-01T10:00:00Z' }, { 'X-API-Key': api.demo.pk });
     await postJson(`${api.url}/v1/track`, { event_name: 'visit', user_id: 'user-1', timestamp: '2024-05-01T11:00:00Z' }, { 'X-API-Key': api.demo.pk });
     expect((await identify({ device_id: 'dev-1', user_id: 'user-1' })).status).toBe(200);
@@ -35,7 +35,10 @@ describe('POST /v1/identify', () => {
 
   it('answers 200 "unchanged" when the device is already linked to the same user (a retry)', async () => {
     await identify({ device_id: 'dev-1', user_id: 'user-1' });
-    expect(await identify({ device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'team' } })).toMatchObject({ status: 200, body: { linked: 'unchanged' } });
+    expect(await identify({ device_id: 'dev-1', user_id: 'user-1', user_properties: { plan: 'team' } })).toMatchObject({
+      status: 200,
+      body: { linked: 'unchanged' },
+    });
     expect(await api.storage.people.getUserProperties(project(), 'user-1')).toEqual({ plan: 'team' });
   });
 
@@ -66,7 +69,9 @@ describe('POST /v1/identify', () => {
     const tracked = { event_name: '$identify', uuid, device_id: 'dev-1', user_id: 'user-1', session_id: 's-1', timestamp: '2024-05-01T09:00:00Z' };
     expect((await postJson(`${api.url}/v1/track`, { batch: [tracked] }, { 'X-API-Key': api.demo.pk })).body).toMatchObject({ accepted: 1 });
     expect((await identify({ device_id: 'dev-1', user_id: 'user-1', uuid })).body).toMatchObject({ event_uuid: uuid });
-    const res = await postJson(`${api.url}/v1/api/query/events`, eventQuery(project(), ['$identify'], '2024-05-01', '2024-05-01', 'total'), { Authorization: `Bearer ${api.demo.sk}` });
+    const res = await postJson(`${api.url}/v1/api/query/events`, eventQuery(project(), ['$identify'], '2024-05-01', '2024-05-01', 'total'), {
+      Authorization: `Bearer ${api.demo.sk}`,
+    });
     expect((res.body as { series: { data: { value: number }[] }[] }).series[0]?.data[0]?.value).toBe(1);
   });
 
@@ -82,9 +87,21 @@ describe('POST /v1/identify', () => {
     ['user_id "undefined"', { device_id: 'dev-1', user_id: 'undefined' }, 'user_id must not be blank, "undefined" or "null"'],
     ['a blank user_id', { device_id: 'dev-1', user_id: '   ' }, 'user_id must not be blank, "undefined" or "null"'],
     ['a user_id over 200 characters', { device_id: 'dev-1', user_id: 'u'.repeat(201) }, 'user_id must be at most 200 characters'],
-    ['an object property value', { device_id: 'd', user_id: 'u', user_properties: { a: { b: 1 } } }, 'user_properties values must be strings, finite numbers, booleans or null'],
-    ['more than 256 properties', { device_id: 'd', user_id: 'u', user_properties: Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`p${i}`, 'v'])) }, 'user_properties holds more than 256 keys'],
-    ['a property value over 8192 characters', { device_id: 'd', user_id: 'u', user_properties: { a: 'x'.repeat(8193) } }, 'user_properties values must be at most 8192 characters'],
+    [
+      'an object property value',
+      { device_id: 'd', user_id: 'u', user_properties: { a: { b: 1 } } },
+      'user_properties values must be strings, finite numbers, booleans or null',
+    ],
+    [
+      'more than 256 properties',
+      { device_id: 'd', user_id: 'u', user_properties: Object.fromEntries(Array.from({ length: 257 }, (_, i) => [`p${i}`, 'v'])) },
+      'user_properties holds more than 256 keys',
+    ],
+    [
+      'a property value over 8192 characters',
+      { device_id: 'd', user_id: 'u', user_properties: { a: 'x'.repeat(8193) } },
+      'user_properties values must be at most 8192 characters',
+    ],
     ['an array body', [{ device_id: 'd', user_id: 'u' }], 'expected object'],
   ])('answers 400 for %s', async (_case, body, error) => {
     const res = await identify(body);

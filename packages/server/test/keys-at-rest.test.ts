@@ -58,7 +58,10 @@ beforeAll(async () => {
   secrets['rotated sk_'] = (rotated.body as { key: string }).key;
 
   secrets['member password'] = 'member password that must not be stored';
-  await call(api.url, 'POST', `/v1/projects/${projectId}/members`, { token: secrets['rotated sk_'], body: { email: 'm@example.com', role: 'viewer', password: secrets['member password'] } });
+  await call(api.url, 'POST', `/v1/projects/${projectId}/members`, {
+    token: secrets['rotated sk_'],
+    body: { email: 'm@example.com', role: 'viewer', password: secrets['member password'] },
+  });
   const member = await login(api.url, 'm@example.com', secrets['member password']);
   secrets['member refresh token'] = member.refreshToken;
   await call(api.url, 'POST', '/auth/logout', { headers: { Cookie: `ns_refresh=${member.refreshToken}` } });
@@ -67,7 +70,10 @@ beforeAll(async () => {
   const generated = await call(api.url, 'POST', hooks, { token, body: { url: 'https://93.184.216.34/hook', events: ['alert_triggered'] } });
   secrets['generated webhook secret'] = (generated.body as { secret: string }).secret;
   secrets['given webhook secret'] = 'a webhook secret given by the client, 48 chars..';
-  const given = await call(api.url, 'POST', hooks, { token, body: { url: 'https://93.184.216.34/other', events: ['alert_triggered'], secret: secrets['given webhook secret'] } });
+  const given = await call(api.url, 'POST', hooks, {
+    token,
+    body: { url: 'https://93.184.216.34/other', events: ['alert_triggered'], secret: secrets['given webhook secret'] },
+  });
   expect(given.status).toBe(201);
   secrets['rotated webhook secret'] = 'a rotated webhook secret, also long enough';
   const webhookId = (given.body as { id: number }).id;
@@ -92,7 +98,9 @@ afterAll(async () => {
 });
 
 function leaks(text: string): string[] {
-  return Object.entries(secrets).filter(([, secret]) => text.includes(secret)).map(([name]) => name);
+  return Object.entries(secrets)
+    .filter(([, secret]) => text.includes(secret))
+    .map(([name]) => name);
 }
 
 async function databaseFiles(): Promise<Buffer[]> {
@@ -105,7 +113,11 @@ describe('keys and tokens at rest', () => {
     try {
       const tables = await db<{ name: string; type: string }>('sqlite_master').where({ type: 'table' }).select('name');
       expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['ns_api_keys', 'ns_refresh_tokens', 'ns_accounts']));
-      const rows = await Promise.all(tables.map(async ({ name }) => JSON.stringify(await db(name).select('*'), (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('latin1') : value))));
+      const rows = await Promise.all(
+        tables.map(async ({ name }) =>
+          JSON.stringify(await db(name).select('*'), (_key, value: unknown) => (Buffer.isBuffer(value) ? value.toString('latin1') : value)),
+        ),
+      );
       const dump = rows.join('\n');
       expect(leaks(dump)).toEqual([]);
       expect(dump).toContain(sha256(secrets['rotated sk_']!));
@@ -135,4 +147,3 @@ describe('keys and tokens at rest', () => {
     for (const bytes of files) expect(leaks(bytes.toString('latin1'))).toEqual([]);
   });
 });
-

@@ -13,7 +13,10 @@ beforeEach(async () => {
 afterEach(() => api.close());
 
 /** An account with `role` in the demo project, signed in. */
-async function member(role: MemberRole, email = `${role}-${Math.random().toString(36).slice(2)}@example.com`): Promise<{ account: AccountRecord; token: string }> {
+async function member(
+  role: MemberRole,
+  email = `${role}-${Math.random().toString(36).slice(2)}@example.com`,
+): Promise<{ account: AccountRecord; token: string }> {
   const account = await addAccount(api.storage, email, { projectId: api.demo.project_id, role });
   return { account, token: (await login(api.url, email)).accessToken };
 }
@@ -24,7 +27,12 @@ describe('GET /v1/projects/:projectId/members', () => {
     await member('viewer', 'viewer@example.com');
     expect(await call(api.url, 'GET', members, { token: owner.token })).toMatchObject({
       status: 200,
-      body: { items: [{ account_id: owner.account.id, email: 'owner@example.com', name: null, role: 'owner', created_at: expect.any(String) }, { email: 'viewer@example.com', role: 'viewer' }] },
+      body: {
+        items: [
+          { account_id: owner.account.id, email: 'owner@example.com', name: null, role: 'owner', created_at: expect.any(String) },
+          { email: 'viewer@example.com', role: 'viewer' },
+        ],
+      },
     });
   });
 
@@ -43,7 +51,10 @@ describe('POST /v1/projects/:projectId/members', () => {
 
   it('creates the account first when given a password, which then signs in', async () => {
     const admin = await member('admin');
-    const res = await call(api.url, 'POST', members, { token: admin.token, body: { email: 'new@example.com', role: 'viewer', password: PASSWORD, name: 'New' } });
+    const res = await call(api.url, 'POST', members, {
+      token: admin.token,
+      body: { email: 'new@example.com', role: 'viewer', password: PASSWORD, name: 'New' },
+    });
     expect(res).toMatchObject({ status: 201, body: { email: 'new@example.com', name: 'New', role: 'viewer' } });
     const { accessToken } = await login(api.url, 'new@example.com');
     expect((await call(api.url, 'GET', `/v1/projects/${api.demo.project_id}`, { token: accessToken })).status).toBe(200);
@@ -57,7 +68,9 @@ describe('POST /v1/projects/:projectId/members', () => {
   it('answers 409 for an email that has an account, when creating one, and for an existing member', async () => {
     const admin = await member('admin');
     const viewer = await member('viewer');
-    expect(await call(api.url, 'POST', members, { token: admin.token, body: { email: viewer.account.email, role: 'viewer', password: PASSWORD } })).toMatchObject({
+    expect(
+      await call(api.url, 'POST', members, { token: admin.token, body: { email: viewer.account.email, role: 'viewer', password: PASSWORD } }),
+    ).toMatchObject({
       status: 409,
       body: { error: 'An account with this email already exists' },
     });
@@ -70,7 +83,10 @@ describe('POST /v1/projects/:projectId/members', () => {
   it('lets only an owner add an owner', async () => {
     await addAccount(api.storage, 'next-owner@example.com');
     const body = { email: 'next-owner@example.com', role: 'owner' };
-    expect(await call(api.url, 'POST', members, { token: (await member('admin')).token, body })).toMatchObject({ status: 403, body: { error: 'Only an owner may grant the owner role' } });
+    expect(await call(api.url, 'POST', members, { token: (await member('admin')).token, body })).toMatchObject({
+      status: 403,
+      body: { error: 'Only an owner may grant the owner role' },
+    });
     expect((await call(api.url, 'POST', members, { token: api.demo.sk, body })).status).toBe(403);
     expect((await call(api.url, 'POST', members, { token: (await member('owner')).token, body })).status).toBe(201);
   });
@@ -78,7 +94,9 @@ describe('POST /v1/projects/:projectId/members', () => {
   it('answers 400 for an unknown role or a short password', async () => {
     const admin = await member('admin');
     expect((await call(api.url, 'POST', members, { token: admin.token, body: { email: 'x@example.com', role: 'root' } })).status).toBe(400);
-    expect((await call(api.url, 'POST', members, { token: admin.token, body: { email: 'x@example.com', role: 'viewer', password: 'short' } })).status).toBe(400);
+    expect((await call(api.url, 'POST', members, { token: admin.token, body: { email: 'x@example.com', role: 'viewer', password: 'short' } })).status).toBe(
+      400,
+    );
   });
 });
 
@@ -86,7 +104,10 @@ describe('PATCH /v1/projects/:projectId/members/:accountId', () => {
   it("changes a member's role", async () => {
     const admin = await member('admin');
     const viewer = await member('viewer');
-    expect(await call(api.url, 'PATCH', `${members}/${viewer.account.id}`, { token: admin.token, body: { role: 'member' } })).toMatchObject({ status: 200, body: { role: 'member' } });
+    expect(await call(api.url, 'PATCH', `${members}/${viewer.account.id}`, { token: admin.token, body: { role: 'member' } })).toMatchObject({
+      status: 200,
+      body: { role: 'member' },
+    });
     expect((await api.storage.config.getMembership(viewer.account.id, api.demo.project_id))?.role).toBe('member');
   });
 
@@ -95,8 +116,14 @@ describe('PATCH /v1/projects/:projectId/members/:accountId', () => {
     const other = await member('owner');
     const admin = await member('admin');
     const adminKey = (await createApiKey(api.storage.config, { projectId: api.demo.project_id, kind: 'sk', scopes: ['admin'] })).key;
-    expect(await call(api.url, 'PATCH', `${members}/${admin.account.id}`, { token: admin.token, body: { role: 'owner' } })).toMatchObject({ status: 403, body: { error: 'Only an owner may grant the owner role' } });
-    expect(await call(api.url, 'PATCH', `${members}/${other.account.id}`, { token: admin.token, body: { role: 'viewer' } })).toMatchObject({ status: 403, body: { error: 'Only an owner may demote an owner' } });
+    expect(await call(api.url, 'PATCH', `${members}/${admin.account.id}`, { token: admin.token, body: { role: 'owner' } })).toMatchObject({
+      status: 403,
+      body: { error: 'Only an owner may grant the owner role' },
+    });
+    expect(await call(api.url, 'PATCH', `${members}/${other.account.id}`, { token: admin.token, body: { role: 'viewer' } })).toMatchObject({
+      status: 403,
+      body: { error: 'Only an owner may demote an owner' },
+    });
     expect((await call(api.url, 'PATCH', `${members}/${other.account.id}`, { token: adminKey, body: { role: 'viewer' } })).status).toBe(403);
     expect((await call(api.url, 'PATCH', `${members}/${other.account.id}`, { token: owner.token, body: { role: 'admin' } })).status).toBe(200);
   });
@@ -130,7 +157,10 @@ describe('DELETE /v1/projects/:projectId/members/:accountId', () => {
     const owner = await member('owner');
     const second = await member('owner');
     const admin = await member('admin');
-    expect(await call(api.url, 'DELETE', `${members}/${second.account.id}`, { token: admin.token })).toMatchObject({ status: 403, body: { error: 'Only an owner may remove an owner' } });
+    expect(await call(api.url, 'DELETE', `${members}/${second.account.id}`, { token: admin.token })).toMatchObject({
+      status: 403,
+      body: { error: 'Only an owner may remove an owner' },
+    });
     expect((await call(api.url, 'DELETE', `${members}/${second.account.id}`, { token: owner.token })).status).toBe(204);
     expect((await call(api.url, 'DELETE', `${members}/${owner.account.id}`, { token: owner.token })).status).toBe(409);
   });

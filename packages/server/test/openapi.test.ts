@@ -54,7 +54,9 @@ describe('/v1/openapi.json', () => {
       for (const route of ['get', 'post'].map((method) => `${method} /v1/projects/{projectId}/${segment}`)) expect(documented).toContain(route);
       for (const method of ['get', 'put', 'patch', 'delete']) expect(documented).toContain(`${method} /v1/projects/{projectId}/${segment}/{id}`);
     }
-    expect(documented).toEqual(expect.arrayContaining(['get /v1/projects/{projectId}/surveys/{id}/responses', 'get /v1/projects/{projectId}/webhooks/{id}/deliveries']));
+    expect(documented).toEqual(
+      expect.arrayContaining(['get /v1/projects/{projectId}/surveys/{id}/responses', 'get /v1/projects/{projectId}/webhooks/{id}/deliveries']),
+    );
   });
 
   it('names the scope of each resource route: read to read, write to change, admin to delete', () => {

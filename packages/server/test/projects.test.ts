@@ -15,7 +15,9 @@ afterEach(() => api.close());
 const PLAN_REFUSED = "A project's plan is set by the server's operator (northstar-server set-plan), not through the API";
 
 const as = (role: 'viewer' | 'member' | 'admin' | 'owner') =>
-  addAccount(api.storage, `${role}@member.example`, { projectId: api.demo.project_id, role }).then(async () => (await login(api.url, `${role}@member.example`)).accessToken);
+  addAccount(api.storage, `${role}@member.example`, { projectId: api.demo.project_id, role }).then(
+    async () => (await login(api.url, `${role}@member.example`)).accessToken,
+  );
 
 describe('POST /v1/projects', () => {
   it('creates a project owned by the caller, with its first SDK key shown once', async () => {
@@ -30,7 +32,9 @@ describe('POST /v1/projects', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { project, api_key } = res.body as { project: { id: number }; api_key: { key: string } };
     expect((await call(api.url, 'POST', '/v1/track', { body: { event_name: 'x', device_id: 'd' }, headers: { 'X-API-Key': api_key.key } })).status).toBe(200);
-    expect((await call(api.url, 'GET', `/v1/projects/${project.id}/members`, { token })).body).toMatchObject({ items: [{ email: 'owner@example.com', role: 'owner' }] });
+    expect((await call(api.url, 'GET', `/v1/projects/${project.id}/members`, { token })).body).toMatchObject({
+      items: [{ email: 'owner@example.com', role: 'owner' }],
+    });
   });
 
   it("gives a new project the router's defaultPlan: enterprise unless the operator chose another", async () => {
@@ -50,7 +54,10 @@ describe('POST /v1/projects', () => {
     try {
       await addAccount(saas.storage, 'owner@example.com');
       const owner = (await login(saas.url, 'owner@example.com')).accessToken;
-      expect(await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Mine', plan: 'enterprise' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
+      expect(await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Mine', plan: 'enterprise' } })).toMatchObject({
+        status: 403,
+        body: { error: PLAN_REFUSED },
+      });
       expect((await call(saas.url, 'GET', '/v1/projects', { token: owner })).body).toEqual({ items: [], next: null });
       expect((await call(saas.url, 'POST', '/v1/projects', { token: owner, body: { name: 'Mine', plan: 'free' } })).status).toBe(201);
     } finally {
@@ -79,13 +86,19 @@ describe('GET /v1/projects', () => {
 describe('GET and PATCH /v1/projects/:projectId', () => {
   it('shows the project to a viewer and to a read key', async () => {
     const viewer = await as('viewer');
-    expect(await call(api.url, 'GET', `/v1/projects/${api.demo.project_id}`, { token: viewer })).toMatchObject({ status: 200, body: { id: api.demo.project_id, name: 'Demo', plan: expect.any(String) } });
+    expect(await call(api.url, 'GET', `/v1/projects/${api.demo.project_id}`, { token: viewer })).toMatchObject({
+      status: 200,
+      body: { id: api.demo.project_id, name: 'Demo', plan: expect.any(String) },
+    });
     expect((await call(api.url, 'GET', `/v1/projects/${api.demo.project_id}`, { token: api.demo.sk })).status).toBe(200);
   });
 
   it('lets a member rename the project and replace its settings, but not a viewer', async () => {
     const member = await as('member');
-    const res = await call(api.url, 'PATCH', `/v1/projects/${api.demo.project_id}`, { token: member, body: { name: 'Renamed', settings: { cors_origins: ['https://shop.example'] } } });
+    const res = await call(api.url, 'PATCH', `/v1/projects/${api.demo.project_id}`, {
+      token: member,
+      body: { name: 'Renamed', settings: { cors_origins: ['https://shop.example'] } },
+    });
     expect(res).toMatchObject({ status: 200, body: { name: 'Renamed', settings: { cors_origins: ['https://shop.example'] } } });
     expect((await call(api.url, 'PATCH', `/v1/projects/${api.demo.project_id}`, { token: await as('viewer'), body: { name: 'No' } })).status).toBe(403);
   });
@@ -96,7 +109,10 @@ describe('GET and PATCH /v1/projects/:projectId', () => {
     const admin = (await createApiKey(api.storage.config, { projectId: api.demo.project_id, kind: 'sk', scopes: ['query', 'read', 'write', 'admin'] })).key;
     for (const caller of [await as('member'), await as('admin'), token, admin]) {
       expect(await call(api.url, 'PATCH', path, { token: caller, body: { plan: 'enterprise' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
-      expect(await call(api.url, 'PATCH', path, { token: caller, body: { plan: 'pro', name: 'Renamed' } })).toMatchObject({ status: 403, body: { error: PLAN_REFUSED } });
+      expect(await call(api.url, 'PATCH', path, { token: caller, body: { plan: 'pro', name: 'Renamed' } })).toMatchObject({
+        status: 403,
+        body: { error: PLAN_REFUSED },
+      });
     }
     expect(await api.storage.config.getProject(api.demo.project_id)).toMatchObject({ name: 'Demo', plan: 'free' });
   });
@@ -104,7 +120,10 @@ describe('GET and PATCH /v1/projects/:projectId', () => {
   it('accepts the plan the project already has, so that a read-modify-write client keeps working', async () => {
     const path = `/v1/projects/${api.demo.project_id}`;
     await api.storage.config.updateProject(api.demo.project_id, { plan: 'free' });
-    expect(await call(api.url, 'PATCH', path, { token: await as('member'), body: { plan: 'free', name: 'Same plan' } })).toMatchObject({ status: 200, body: { name: 'Same plan', plan: 'free' } });
+    expect(await call(api.url, 'PATCH', path, { token: await as('member'), body: { plan: 'free', name: 'Same plan' } })).toMatchObject({
+      status: 200,
+      body: { name: 'Same plan', plan: 'free' },
+    });
   });
 
   it('answers 400 for an empty patch or an unknown plan', async () => {

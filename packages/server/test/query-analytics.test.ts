@@ -28,7 +28,10 @@ const DAYS = ['2024-04-28', '2024-04-29', '2024-04-30', '2024-05-01'];
 
 describe('POST /v1/api/query/events: metrics, intervals, filters, group_by', () => {
   it('sums, averages and takes the min and max of a numeric property', async () => {
-    expect((await query({ metric: 'sum', property: 'price' })).body).toMatchObject({ metric: 'sum', series: [{ event: 'buy', data: points(DAYS, [10, 30, 5, 7]) }] });
+    expect((await query({ metric: 'sum', property: 'price' })).body).toMatchObject({
+      metric: 'sum',
+      series: [{ event: 'buy', data: points(DAYS, [10, 30, 5, 7]) }],
+    });
     expect((await query({ metric: 'avg', property: 'price', interval: 'month' })).body).toMatchObject({
       interval: 'month',
       series: [{ event: 'buy', data: points(['2024-04-01', '2024-05-01'], [15, 7]) }],
@@ -56,7 +59,9 @@ describe('POST /v1/api/query/events: metrics, intervals, filters, group_by', () 
       { property: 'price', op: 'lt', value: 7 },
     ];
     expect((await query({ metric: 'total', filters })).body).toMatchObject({ series: [{ data: points(DAYS, [0, 0, 1, 0]) }] });
-    expect((await query({ metric: 'total', filters: [{ property: 'plan', op: 'is_set' }] })).body).toMatchObject({ series: [{ data: points(DAYS, [1, 1, 1, 1]) }] });
+    expect((await query({ metric: 'total', filters: [{ property: 'plan', op: 'is_set' }] })).body).toMatchObject({
+      series: [{ data: points(DAYS, [1, 1, 1, 1]) }],
+    });
   });
 
   it('returns one series per kept group with its group value, largest first, null last on a tie', async () => {

@@ -57,8 +57,16 @@ describe('POST /v1/api/query/events', () => {
     ['an unknown interval', { interval: 'minute' }, 'interval must be one of hour, day, week, month'],
     ['a property metric without its property', { metric: 'avg' }, 'property is required with metric avg'],
     ['a property with a counting metric', { property: 'price' }, 'property is only used with metric sum, avg, min or max'],
-    ['an hourly range over 31 days', { interval: 'hour', date_range: { start: '2024-05-01', end: '2024-06-01' } }, 'date_range spans more than 31 days, the most for interval hour'],
-    ['an unknown filter operator', { filters: [{ property: 'plan', op: 'like', value: 'x' }] }, 'filters[].op must be one of eq, neq, contains, gt, lt, is_set'],
+    [
+      'an hourly range over 31 days',
+      { interval: 'hour', date_range: { start: '2024-05-01', end: '2024-06-01' } },
+      'date_range spans more than 31 days, the most for interval hour',
+    ],
+    [
+      'an unknown filter operator',
+      { filters: [{ property: 'plan', op: 'like', value: 'x' }] },
+      'filters[].op must be one of eq, neq, contains, gt, lt, is_set',
+    ],
     ['contains with a number', { filters: [{ property: 'plan', op: 'contains', value: 1 }] }, 'filters[].value must be a string with op contains'],
     ['gt with a string', { filters: [{ property: 'price', op: 'gt', value: '10' }] }, 'filters[].value must be a number with op gt'],
     ['is_set with a value', { filters: [{ property: 'plan', op: 'is_set', value: 'x' }] }, 'filters[].value must be absent with op is_set'],

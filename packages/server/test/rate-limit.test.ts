@@ -94,7 +94,8 @@ describe('rate limits by plan', () => {
 
   it('counts /v1/query/* and /v1/api/query/* against one budget', async () => {
     const server = await start({ demoPlan: 'free', rateLimits: { plans: { free: { query: 2 } } } });
-    const alias = () => postJson(`${server.url}/v1/query/events`, eventQuery(server.demo.project_id, ['e'], '2024-05-01'), { Authorization: `Bearer ${server.demo.sk}` });
+    const alias = () =>
+      postJson(`${server.url}/v1/query/events`, eventQuery(server.demo.project_id, ['e'], '2024-05-01'), { Authorization: `Bearer ${server.demo.sk}` });
     expect([(await query(server)).status, (await alias()).status, (await alias()).status]).toEqual([200, 200, 429]);
   });
 
@@ -256,12 +257,44 @@ describe('plan-independent limits', () => {
 
 describe('every collection endpoint is limited', () => {
   const requests: [string, string, (server: TestServer) => Promise<Response>][] = [
-    ['POST /v1/track', 'track', (s) => fetch(`${s.url}/v1/track`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify(event) })],
-    ['POST /v1/identify', 'ingest', (s) => fetch(`${s.url}/v1/identify`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ device_id: 'd1', user_id: 'u1' }) })],
-    ['POST /v1/replay/chunks', 'ingest', (s) => fetch(`${s.url}/v1/replay/chunks`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ session_id: 's1', seq: 0, device_id: 'd1', events: [{ type: 2, timestamp: 1 }] }) })],
+    [
+      'POST /v1/track',
+      'track',
+      (s) =>
+        fetch(`${s.url}/v1/track`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify(event) }),
+    ],
+    [
+      'POST /v1/identify',
+      'ingest',
+      (s) =>
+        fetch(`${s.url}/v1/identify`, {
+          method: 'POST',
+          headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ device_id: 'd1', user_id: 'u1' }),
+        }),
+    ],
+    [
+      'POST /v1/replay/chunks',
+      'ingest',
+      (s) =>
+        fetch(`${s.url}/v1/replay/chunks`, {
+          method: 'POST',
+          headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ session_id: 's1', seq: 0, device_id: 'd1', events: [{ type: 2, timestamp: 1 }] }),
+        }),
+    ],
     ['GET /v1/decide/guides', 'decide', (s) => fetch(`${s.url}/v1/decide/guides?device_id=d1`, { headers: { 'X-API-Key': s.demo.pk } })],
     ['GET /v1/decide/surveys', 'decide', (s) => fetch(`${s.url}/v1/decide/surveys?device_id=d1`, { headers: { 'X-API-Key': s.demo.pk } })],
-    ['POST /v1/flags/evaluate', 'decide', (s) => fetch(`${s.url}/v1/flags/evaluate`, { method: 'POST', headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' }, body: JSON.stringify({ device_id: 'd1' }) })],
+    [
+      'POST /v1/flags/evaluate',
+      'decide',
+      (s) =>
+        fetch(`${s.url}/v1/flags/evaluate`, {
+          method: 'POST',
+          headers: { 'X-API-Key': s.demo.pk, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ device_id: 'd1' }),
+        }),
+    ],
   ];
 
   it.each(requests)('%s answers 429 { error } with Retry-After once its %s budget is spent', async (_route, limitClass, send) => {

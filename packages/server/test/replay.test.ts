@@ -125,7 +125,10 @@ describe('POST /v1/replay/chunks', () => {
     await api.close();
     api = await startTestServer({ maxBodyBytes: 10_000 });
     const noise = Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 251));
-    expect(await send(noise, { 'Content-Encoding': 'gzip' })).toMatchObject({ status: 413, body: { error: 'Request body too large: the limit is 10000 bytes' } });
+    expect(await send(noise, { 'Content-Encoding': 'gzip' })).toMatchObject({
+      status: 413,
+      body: { error: 'Request body too large: the limit is 10000 bytes' },
+    });
     const streamed = await fetch(`${api.url}/v1/replay/chunks`, {
       method: 'POST',
       headers: { 'X-API-Key': api.demo.pk, 'Content-Encoding': 'gzip' },

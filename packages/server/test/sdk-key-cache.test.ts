@@ -60,8 +60,11 @@ describe('the SDK key cache of /v1/track', () => {
 });
 
 describe('the documents that promise 401 for a revoked pk_ key', () => {
-  it.each(['docs/access.md', 'docs/ingestion-endpoints.md', 'docs/ingestion-track.md', 'docs/auth.md'])('%s says a revoked pk_ key is accepted for up to sdkKeyCacheMs (10 s)', async (doc) => {
-    const text = (await readFile(new URL(`../../../${doc}`, import.meta.url), 'utf8')).replace(/\s+/g, ' ');
-    expect(text).toMatch(/revoked `pk_`[^.]*`sdkKeyCacheMs`[^.]*10 s/);
-  });
+  it.each(['docs/access.md', 'docs/ingestion-endpoints.md', 'docs/ingestion-track.md', 'docs/auth.md'])(
+    '%s says a revoked pk_ key is accepted for up to sdkKeyCacheMs (10 s)',
+    async (doc) => {
+      const text = (await readFile(new URL(`../../../${doc}`, import.meta.url), 'utf8')).replace(/\s+/g, ' ');
+      expect(text).toMatch(/revoked `pk_`[^.]*`sdkKeyCacheMs`[^.]*10 s/);
+    },
+  );
 });

@@ -7,8 +7,19 @@ describe('segments', () => {
     kind: 'segment',
     valid: (n) => ({ name: `Segment ${n}`, filters: [{ property: 'plan', op: 'eq', value: 'pro' }] }),
     patch: {
-      body: { filters: [{ property: 'seats', op: 'gt', value: 5 }, { property: 'country', op: 'is_set' }] },
-      expect: { name: 'Segment 1', filters: [{ property: 'seats', op: 'gt', value: 5 }, { property: 'country', op: 'is_set' }] },
+      body: {
+        filters: [
+          { property: 'seats', op: 'gt', value: 5 },
+          { property: 'country', op: 'is_set' },
+        ],
+      },
+      expect: {
+        name: 'Segment 1',
+        filters: [
+          { property: 'seats', op: 'gt', value: 5 },
+          { property: 'country', op: 'is_set' },
+        ],
+      },
     },
     invalid: [
       { body: { filters: [{ property: 'plan', op: 'eq', value: 'pro' }] }, error: 'name is required' },

@@ -31,7 +31,8 @@ describe('a database that is down or slow', () => {
     const storage = createMemoryStorage();
     storage.eventLog.appendEvents = never;
     // The SQL limiter falls back to in-process counting after its own 1 s timeout: a slow "allowed".
-    const slowAllowed = (): Promise<RateLimitDecision> => new Promise((resolve) => setTimeout(() => resolve({ allowed: true, remaining: 9, resetMs: 60_000 }), 1_500));
+    const slowAllowed = (): Promise<RateLimitDecision> =>
+      new Promise((resolve) => setTimeout(() => resolve({ allowed: true, remaining: 9, resetMs: 60_000 }), 1_500));
     Object.assign(storage, { rateLimits: { name: 'slow', consume: slowAllowed } });
     api = await startTestServer({ storage, storageTimeoutMs: 2_000, rateLimits: {} });
     const started = Date.now();
@@ -46,7 +47,9 @@ describe('a database that is down or slow', () => {
     api = await startTestServer({ storage });
     vi.spyOn(storage.config, 'findApiKeyByHash').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
     const track = await postJson(`${api.url}/v1/track`, { event_name: 'x', device_id: 'd' }, { 'X-API-Key': api.demo.pk });
-    const query = await postJson(`${api.url}/v1/api/query/events`, eventQuery(api.demo.project_id, ['x'], '2024-05-01'), { Authorization: `Bearer ${api.demo.sk}` });
+    const query = await postJson(`${api.url}/v1/api/query/events`, eventQuery(api.demo.project_id, ['x'], '2024-05-01'), {
+      Authorization: `Bearer ${api.demo.sk}`,
+    });
     expect([track.status, query.status]).toEqual([503, 503]);
     expect(query.body).toEqual({ error: expect.stringContaining('Storage unavailable') });
   });
@@ -68,7 +71,10 @@ describe('a database that is down or slow', () => {
 });
 
 describe('one storage deadline per request', () => {
-  const slowly = <T>(ms: number, value: T) => () => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+  const slowly =
+    <T>(ms: number, value: T) =>
+    () =>
+      new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
   function guarded() {
     const storage = createMemoryStorage();
@@ -103,7 +109,9 @@ describe('one storage deadline per request', () => {
     await vi.advanceTimersByTimeAsync(600);
     await first;
     await vi.advanceTimersByTimeAsync(30_000);
-    const second = inStorageBudget(request, () => storage.eventLog.appendEvents([])).catch((error: unknown) => `${(error as Error).name} at ${Date.now() - start}`);
+    const second = inStorageBudget(request, () => storage.eventLog.appendEvents([])).catch(
+      (error: unknown) => `${(error as Error).name} at ${Date.now() - start}`,
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     expect(await second).toBe('StorageUnavailableError at 31000');
   });

@@ -47,12 +47,22 @@ describe('surveys', () => {
     const other = await call(api(), 'POST', base(), { name: 'Other', type: 'open_ended', question: 'Else?' });
     const now = Date.now();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
-    for (const [score, minutesAgo] of [[7, 30], [9, 20], [10, 10]] as const) expect((await answer(survey.body.id, score, at(minutesAgo))).status).toBe(200);
+    for (const [score, minutesAgo] of [
+      [7, 30],
+      [9, 20],
+      [10, 10],
+    ] as const)
+      expect((await answer(survey.body.id, score, at(minutesAgo))).status).toBe(200);
     await answer(other.body.id, 'More dark mode', at(5));
     const first = await call(api(), 'GET', `${base()}/${survey.body.id}/responses?limit=2`);
     expect(first.status).toBe(200);
     expect(first.body.items.map((item) => item.response)).toEqual([10, 9]);
-    expect(first.body.items[0]).toMatchObject({ event_name: '$survey_sent', device_id: 'd1', timestamp: at(10), str_properties: { survey_id: String(survey.body.id) } });
+    expect(first.body.items[0]).toMatchObject({
+      event_name: '$survey_sent',
+      device_id: 'd1',
+      timestamp: at(10),
+      str_properties: { survey_id: String(survey.body.id) },
+    });
     const second = await call(api(), 'GET', `${base()}/${survey.body.id}/responses?limit=2&before=${String(first.body.next)}`);
     expect(second.body).toMatchObject({ items: [{ response: 7 }], next: null });
     const text = await call(api(), 'GET', `${base()}/${other.body.id}/responses`);

@@ -63,7 +63,15 @@ describe('CORS of POST /v1/track', () => {
       expect(res).toMatchObject({ status: 403, body: { error: expect.stringContaining('is not allowed to send to this project') } });
       expect(res.headers.get('access-control-allow-origin')).toBeNull();
     }
-    const rows = await api.storage.queryEngine.run({ kind: 'segmentation', projectId: api.demo.project_id, events: ['cors'], metric: 'total', interval: 'day', from: 0, to: Date.now() + 86_400_000 });
+    const rows = await api.storage.queryEngine.run({
+      kind: 'segmentation',
+      projectId: api.demo.project_id,
+      events: ['cors'],
+      metric: 'total',
+      interval: 'day',
+      from: 0,
+      to: Date.now() + 86_400_000,
+    });
     expect(rows).toEqual([]);
   });
 

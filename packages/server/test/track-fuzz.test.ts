@@ -46,12 +46,22 @@ function plan(seed: number): Planned[] {
       // A good event among bad ones: the bad ones must not take it with them.
       const neighbours: unknown[] = Array.from({ length: 1 + r.int(4) }, () => (r.chance(0.8) ? trickyEvent(r) : r.pick(TRICKY_VALUES)));
       neighbours.splice(r.int(neighbours.length + 1), 0, event);
-      requests.push({ body: JSON.stringify({ batch: neighbours, sent_at: r.chance(0.3) ? new Date(NOW).toISOString() : undefined }), headers: json, valid: [event.uuid] });
+      requests.push({
+        body: JSON.stringify({ batch: neighbours, sent_at: r.chance(0.3) ? new Date(NOW).toISOString() : undefined }),
+        headers: json,
+        valid: [event.uuid],
+      });
     }
     if (r.chance(0.15)) requests.push({ ...requests[requests.length - 1]!, valid: [] }); // a retry
   }
   for (let i = 0; i < HOSTILE; i++) {
-    const mutant = { event_name: 'fuzz_mutant', device_id: `m${i}`, timestamp: new Date(NOW).toISOString(), str_properties: { a: 'b' }, num_properties: { n: i } };
+    const mutant = {
+      event_name: 'fuzz_mutant',
+      device_id: `m${i}`,
+      timestamp: new Date(NOW).toISOString(),
+      str_properties: { a: 'b' },
+      num_properties: { n: i },
+    };
     requests.push({ ...hostileRequest(r, mutant), valid: [] });
   }
   for (let i = requests.length - 1; i > 0; i--) {
@@ -94,13 +104,27 @@ describe(`fuzzing POST /v1/track (seed ${SEED})`, () => {
     expect(answers.filter(({ answer }) => answer.status >= 400).length).toBeGreaterThan(HOSTILE / 2);
 
     // The process is alive, nothing reached Object.prototype, and each valid event is stored once.
-    expect((await sendRaw(`${api.url}/v1/track`, '{"event_name":"alive","device_id":"d"}', { 'Content-Type': 'application/json', 'X-API-Key': api.demo.pk })).status).toBe(200);
+    expect(
+      (await sendRaw(`${api.url}/v1/track`, '{"event_name":"alive","device_id":"d"}', { 'Content-Type': 'application/json', 'X-API-Key': api.demo.pk })).status,
+    ).toBe(200);
     expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(prototypeBefore);
     for (let i = 0; i < VALID; i++) {
       const stored = await api.storage.eventLog.getEvent(api.demo.project_id, uuidOf(i));
-      expect(stored, `seed ${SEED}, valid event ${i}`).toMatchObject({ event_name: 'fuzz_valid', num_properties: { n: i }, str_properties: { constructor: 'plain data' } });
+      expect(stored, `seed ${SEED}, valid event ${i}`).toMatchObject({
+        event_name: 'fuzz_valid',
+        num_properties: { n: i },
+        str_properties: { constructor: 'plain data' },
+      });
     }
-    const rows = await api.storage.queryEngine.run({ kind: 'segmentation', projectId: api.demo.project_id, events: ['fuzz_valid'], metric: 'total', interval: 'day', from: NOW - 3 * 86_400_000, to: NOW + 86_400_000 });
+    const rows = await api.storage.queryEngine.run({
+      kind: 'segmentation',
+      projectId: api.demo.project_id,
+      events: ['fuzz_valid'],
+      metric: 'total',
+      interval: 'day',
+      from: NOW - 3 * 86_400_000,
+      to: NOW + 86_400_000,
+    });
     expect(rows.reduce((sum, row) => sum + row.value, 0)).toBe(VALID);
   }, 60_000);
 });

@@ -64,7 +64,9 @@ describe('the fast path of /v1/track validation', () => {
     expect(fastStoredEvent({ event_name: 'x\ud800', device_id: 'd' }, undefined, 7, NOW)).toBeUndefined();
     expect(slowStoredEvent({ event_name: 'x\ud800', device_id: 'd' }, undefined, 7, NOW)).toBe('event_name must not contain lone surrogates');
     expect(fastStoredEvent({ event_name: 'x', device_id: 'd', str_properties: { v: 'x\ud800' } }, undefined, 7, NOW)).toBeUndefined();
-    expect(slowStoredEvent({ event_name: 'x', device_id: 'd', str_properties: { v: 'x\ud800' } }, undefined, 7, NOW)).toMatchObject({ str_properties: { v: 'x\ufffd' } });
+    expect(slowStoredEvent({ event_name: 'x', device_id: 'd', str_properties: { v: 'x\ud800' } }, undefined, 7, NOW)).toMatchObject({
+      str_properties: { v: 'x\ufffd' },
+    });
     expect(fastStoredEvent([], undefined, 7, NOW)).toBeUndefined();
     expect(fastStoredEvent({ event_name: 'x', device_id: 'd', num_properties: { n: Number.POSITIVE_INFINITY } }, undefined, 7, NOW)).toBeUndefined();
   });

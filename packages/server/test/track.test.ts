@@ -26,11 +26,7 @@ describe('POST /v1/track', () => {
 
   it('keeps the valid events of a batch and reports the invalid one by index', async () => {
     const res = await track({
-      batch: [
-        { event_name: 'a', device_id: 'd1' },
-        { device_id: 'd2' },
-        { event_name: 'a', user_id: 'u3' },
-      ],
+      batch: [{ event_name: 'a', device_id: 'd1' }, { device_id: 'd2' }, { event_name: 'a', user_id: 'u3' }],
     });
     expect(res).toMatchObject({ status: 200, body: { accepted: 2, rejected: [{ index: 1, error: 'event_name is required' }] } });
     expect(await uniq('a')).toBe(2);
@@ -60,7 +56,12 @@ describe('POST /v1/track', () => {
   });
 
   it('answers a batch in which no event is valid with 400 and every rejection', async () => {
-    const res = await track({ batch: [{ event_name: '' , device_id: 'd' }, { event_name: 'x', device_id: 'd', timestamp: 'yesterday' }] });
+    const res = await track({
+      batch: [
+        { event_name: '', device_id: 'd' },
+        { event_name: 'x', device_id: 'd', timestamp: 'yesterday' },
+      ],
+    });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({
       rejected: [
@@ -75,12 +76,21 @@ describe('POST /v1/track', () => {
   });
 
   it('rejects non-string str_properties and non-number num_properties values', async () => {
-    expect(await track({ event_name: 'x', device_id: 'd', str_properties: { a: 1 } })).toMatchObject({ status: 400, body: { error: 'str_properties values must be strings' } });
-    expect(await track({ event_name: 'x', device_id: 'd', num_properties: { a: '1' } })).toMatchObject({ status: 400, body: { error: 'num_properties values must be finite numbers' } });
+    expect(await track({ event_name: 'x', device_id: 'd', str_properties: { a: 1 } })).toMatchObject({
+      status: 400,
+      body: { error: 'str_properties values must be strings' },
+    });
+    expect(await track({ event_name: 'x', device_id: 'd', num_properties: { a: '1' } })).toMatchObject({
+      status: 400,
+      body: { error: 'num_properties values must be finite numbers' },
+    });
   });
 
   it('accepts a text/plain body, as sendBeacon sends it', async () => {
-    const res = await track(JSON.stringify({ event_name: 'beacon', device_id: 'd1' }), { 'Content-Type': 'text/plain;charset=UTF-8', 'X-API-Key': api.demo.pk });
+    const res = await track(JSON.stringify({ event_name: 'beacon', device_id: 'd1' }), {
+      'Content-Type': 'text/plain;charset=UTF-8',
+      'X-API-Key': api.demo.pk,
+    });
     expect(res).toMatchObject({ status: 200, body: { accepted: 1 } });
   });
 
@@ -186,7 +196,10 @@ describe('POST /v1/track: event time bounds', () => {
     await api.close();
     api = await startTestServer({ clock: () => NOW, maxEventAgeMs: Number.POSITIVE_INFINITY, maxEventAheadMs: 60_000 });
     expect((await track(at('2001-01-01T00:00:00Z'))).status).toBe(200);
-    expect(await track(at('2024-05-01T12:02:00Z'))).toMatchObject({ status: 400, body: { error: 'timestamp is more than 1 minute ahead of the server clock (after sent_at correction)' } });
+    expect(await track(at('2024-05-01T12:02:00Z'))).toMatchObject({
+      status: 400,
+      body: { error: 'timestamp is more than 1 minute ahead of the server clock (after sent_at correction)' },
+    });
   });
 });
 

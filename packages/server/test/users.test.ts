@@ -52,7 +52,12 @@ describe('tracked users', () => {
     await seedPeople();
     const first = await call(api, 'GET', `${user('alice')}/events?limit=2`);
     expect(first.body.items.map((event) => event.event_name)).toEqual(['purchase', 'visit']);
-    expect(first.body.items[0]).toMatchObject({ uuid: expect.any(String), user_id: 'alice', num_properties: { amount: 30 }, timestamp: expect.stringMatching(/Z$/) });
+    expect(first.body.items[0]).toMatchObject({
+      uuid: expect.any(String),
+      user_id: 'alice',
+      num_properties: { amount: 30 },
+      timestamp: expect.stringMatching(/Z$/),
+    });
     const second = await call(api, 'GET', `${user('alice')}/events?limit=2&before=${String(first.body.next)}`);
     expect(second.body).toMatchObject({ items: [{ event_name: 'signup' }], next: null });
     expect((await call(api, 'GET', `${user('nobody')}/events`)).status).toBe(404);

@@ -69,7 +69,11 @@ describe('webhook secrets at rest', () => {
 
   it('reads a legacy plaintext secret, and encrypts it on the next write', async () => {
     api = await startResourceServer({ secretsKey: KEY });
-    const legacy = await api.storage.config.createDocument({ project_id: api.demo.project_id, kind: 'webhook', data: { ...webhook(), active: true, secret: 'a-legacy-plaintext-secret' } });
+    const legacy = await api.storage.config.createDocument({
+      project_id: api.demo.project_id,
+      kind: 'webhook',
+      data: { ...webhook(), active: true, secret: 'a-legacy-plaintext-secret' },
+    });
     expect(webhookSecretOf(legacy.data, box)).toBe('a-legacy-plaintext-secret');
     expect((await call(api, 'GET', `${base()}/${legacy.id}`)).body).toMatchObject({ secret_prefix: 'a-lega' });
     expect((await call(api, 'PATCH', `${base()}/${legacy.id}`, { active: false, version: 1 })).status).toBe(200);
@@ -89,7 +93,11 @@ describe('webhook secrets at rest', () => {
 
   it('answers 503, not 500, when a stored secret does not open with the configured key', async () => {
     api = await startResourceServer({ secretsKey: randomBytes(32) });
-    const foreign = await api.storage.config.createDocument({ project_id: api.demo.project_id, kind: 'webhook', data: { ...webhook(), active: true, secret_encrypted: box.seal('another-keys-secret'), secret_prefix: 'anot' } });
+    const foreign = await api.storage.config.createDocument({
+      project_id: api.demo.project_id,
+      kind: 'webhook',
+      data: { ...webhook(), active: true, secret_encrypted: box.seal('another-keys-secret'), secret_prefix: 'anot' },
+    });
     const res = await call(api, 'PATCH', `${base()}/${foreign.id}`, { active: false, version: 1 });
     expect(res.status).toBe(503);
     expect(res.body.error).toMatch(/secretsKey/);

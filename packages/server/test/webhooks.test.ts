@@ -13,7 +13,10 @@ describe('webhooks', () => {
     segment: 'webhooks',
     kind: 'webhook',
     valid: (n) => webhook(n),
-    patch: { body: { events: ['alert_triggered', 'experiment_significant'], active: false }, expect: { events: ['alert_triggered', 'experiment_significant'], active: false } },
+    patch: {
+      body: { events: ['alert_triggered', 'experiment_significant'], active: false },
+      expect: { events: ['alert_triggered', 'experiment_significant'], active: false },
+    },
     invalid: [
       { body: webhook(1, { events: [] }), error: 'events must hold at least one event type' },
       { body: webhook(1, { events: ['page_viewed'] }), error: 'events[] must be one of alert_triggered, experiment_significant' },
@@ -33,7 +36,11 @@ describe('webhooks', () => {
     const secret = String(created.body.secret);
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.body.secret_prefix).toBe(secret.slice(0, 12));
-    const later = [await call(api(), 'GET', `${base()}/${created.body.id}`), await call(api(), 'GET', base()), await call(api(), 'PATCH', `${base()}/${created.body.id}`, { active: false, version: 1 })];
+    const later = [
+      await call(api(), 'GET', `${base()}/${created.body.id}`),
+      await call(api(), 'GET', base()),
+      await call(api(), 'PATCH', `${base()}/${created.body.id}`, { active: false, version: 1 }),
+    ];
     for (const res of later) {
       expect(JSON.stringify(res.body)).not.toContain(secret);
       expect(JSON.stringify(res.body)).toContain(secret.slice(0, 12));
@@ -60,10 +67,13 @@ describe('webhooks', () => {
     const projectId = api().demo.project_id;
     const hook = await call(api(), 'POST', base(), webhook(1));
     const other = await call(api(), 'POST', base(), webhook(2));
-    const attempt = (parent: number, status: string) => config.createDocument({ project_id: projectId, kind: 'webhook_delivery', parent_id: parent, data: { event_type: 'alert_triggered', status } });
+    const attempt = (parent: number, status: string) =>
+      config.createDocument({ project_id: projectId, kind: 'webhook_delivery', parent_id: parent, data: { event_type: 'alert_triggered', status } });
     const ids = [(await attempt(hook.body.id, 'failed')).id, (await attempt(other.body.id, 'succeeded')).id, (await attempt(hook.body.id, 'succeeded')).id];
     const first = await call(api(), 'GET', `${base()}/${hook.body.id}/deliveries?limit=1`);
-    expect(first.body).toMatchObject({ items: [{ id: ids[0], webhook_id: hook.body.id, project_id: projectId, event_type: 'alert_triggered', status: 'failed' }] });
+    expect(first.body).toMatchObject({
+      items: [{ id: ids[0], webhook_id: hook.body.id, project_id: projectId, event_type: 'alert_triggered', status: 'failed' }],
+    });
     const second = await call(api(), 'GET', `${base()}/${hook.body.id}/deliveries?limit=1&after=${String(first.body.next)}`);
     expect(second.body).toMatchObject({ items: [{ id: ids[2], status: 'succeeded' }], next: null });
     expect((await call(api(), 'GET', `${base()}/999999/deliveries`)).status).toBe(404);
@@ -143,11 +153,15 @@ describe('checkWebhookUrl', () => {
   });
 
   it('accepts a name whose every address is public, and returns the URL normalised', async () => {
-    await expect(checkWebhookUrl('HTTPS://Hooks.Example/a b', { resolve: resolver(['93.184.216.34', '2606:2800:220:1::248']) })).resolves.toBe('https://hooks.example/a%20b');
+    await expect(checkWebhookUrl('HTTPS://Hooks.Example/a b', { resolve: resolver(['93.184.216.34', '2606:2800:220:1::248']) })).resolves.toBe(
+      'https://hooks.example/a%20b',
+    );
   });
 
   it('refuses a name that does not resolve, or not in time', async () => {
-    await expect(checkWebhookUrl('https://nowhere.example/', { resolve: () => Promise.reject(new Error('ENOTFOUND')) })).rejects.toThrow('url host nowhere.example does not resolve');
+    await expect(checkWebhookUrl('https://nowhere.example/', { resolve: () => Promise.reject(new Error('ENOTFOUND')) })).rejects.toThrow(
+      'url host nowhere.example does not resolve',
+    );
     await expect(checkWebhookUrl('https://slow.example/', { resolve: () => new Promise(() => {}), timeoutMs: 20 })).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -215,7 +229,10 @@ describe('isForbiddenAddress: IPv6 addresses that embed an IPv4 address are judg
     expect(isForbiddenAddress(address)).toBe(forbidden);
   });
 
-  it.each(['[::ffff:0:127.0.0.1]', '[2001::80ff:fffe]', '[64:ff9b::7f00:1]', '[::ffff:0:a9fe:a9fe]'])('refuses the webhook URL http://%s/hook with 400', async (host) => {
-    await expect(checkWebhookUrl(`http://${host}/hook`)).rejects.toMatchObject({ status: 400 });
-  });
+  it.each(['[::ffff:0:127.0.0.1]', '[2001::80ff:fffe]', '[64:ff9b::7f00:1]', '[::ffff:0:a9fe:a9fe]'])(
+    'refuses the webhook URL http://%s/hook with 400',
+    async (host) => {
+      await expect(checkWebhookUrl(`http://${host}/hook`)).rejects.toMatchObject({ status: 400 });
+    },
+  );
 });

@@ -26,7 +26,13 @@ export async function totalToday(demo: DemoProject, event: string): Promise<numb
   const response = await fetch(`${demo.url}/v1/api/query/events`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${demo.sk}` },
-    body: JSON.stringify({ project_id: demo.project_id, events: [{ name: event }], metric: 'total', date_range: { start: today, end: today }, interval: 'day' }),
+    body: JSON.stringify({
+      project_id: demo.project_id,
+      events: [{ name: event }],
+      metric: 'total',
+      date_range: { start: today, end: today },
+      interval: 'day',
+    }),
   });
   if (!response.ok) throw new Error(`query answered ${response.status}: ${await response.text()}`);
   const body = (await response.json()) as QueryResponse;

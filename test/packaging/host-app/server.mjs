@@ -11,7 +11,14 @@ await createAccount(storage.config, { email: 'owner@shop.example', password: 'a 
 const app = express();
 app.use(express.json());
 app.use(express.urlencoded({ extended: false }));
-app.use('/ns', createNorthstarRouter({ storage, jwtSecret: 'host-app-test-secret-of-32-bytes!!', logger: { error: (message, error) => console.error(message, error), warn: () => {} } }));
+app.use(
+  '/ns',
+  createNorthstarRouter({
+    storage,
+    jwtSecret: 'host-app-test-secret-of-32-bytes!!',
+    logger: { error: (message, error) => console.error(message, error), warn: () => {} },
+  }),
+);
 app.get('/', (_req, res) => {
   res.type('text').send('the shop');
 });

@@ -20,7 +20,7 @@ const CHUNK = 500;
  */
 async function deleteDescendants(trx: Knex.Transaction, projectId: number, rootId: number): Promise<void> {
   const seen = new Set([rootId]);
-  for (let level = [rootId]; level.length > 0; ) {
+  for (let level = [rootId]; level.length > 0;) {
     const next: number[] = [];
     for (let i = 0; i < level.length; i += CHUNK) {
       const chunk = level.slice(i, i + CHUNK);
@@ -88,7 +88,10 @@ export function sqlDocuments({ db, dialect, now }: SqlConfigContext): DocumentMe
 
     async listDocuments(request: DocumentListRequest): Promise<Page<DocumentRecord>> {
       const limit = pageLimit(request);
-      const query = documents().where({ project_id: request.projectId, kind: request.kind }).orderBy('id').limit(limit + 1);
+      const query = documents()
+        .where({ project_id: request.projectId, kind: request.kind })
+        .orderBy('id')
+        .limit(limit + 1);
       if (request.parentId !== undefined) void query.andWhere('parent_id', request.parentId);
       if (request.after !== undefined) void query.andWhere('id', '>', request.after);
       const rows: DocumentRow[] = await query;

@@ -42,7 +42,10 @@ export function sqlProjects({ db, now }: SqlConfigContext): ProjectMethods {
 
     async listProjects(request: PageRequest & { accountId?: number } = {}): Promise<Page<ProjectRecord>> {
       const limit = pageLimit(request);
-      const query = db(`${TABLES.projects} as p`).select<ProjectRow[]>('p.*').orderBy('p.id').limit(limit + 1);
+      const query = db(`${TABLES.projects} as p`)
+        .select<ProjectRow[]>('p.*')
+        .orderBy('p.id')
+        .limit(limit + 1);
       if (request.after !== undefined) void query.where('p.id', '>', request.after);
       if (request.accountId !== undefined) {
         void query.join(`${TABLES.memberships} as m`, 'm.project_id', 'p.id').where('m.account_id', request.accountId);

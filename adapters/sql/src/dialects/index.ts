@@ -27,7 +27,12 @@ export function dialectOfKnex(db: Knex): SqlDialect {
   const client: unknown = db.client;
   const name = typeof client === 'object' && client !== null && 'dialect' in client ? client.dialect : undefined;
   const dialect = Object.values(DIALECTS).find((candidate) => candidate.knexDialect === name);
-  if (!dialect) throw new Error(`Unsupported knex dialect: ${String(name)} (expected ${Object.values(DIALECTS).map((known) => known.knexDialect).join(' or ')})`);
+  if (!dialect)
+    throw new Error(
+      `Unsupported knex dialect: ${String(name)} (expected ${Object.values(DIALECTS)
+        .map((known) => known.knexDialect)
+        .join(' or ')})`,
+    );
   return dialect;
 }
 

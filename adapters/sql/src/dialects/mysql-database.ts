@@ -43,7 +43,9 @@ export async function ensureMysqlDatabase(target: MysqlTarget, timeoutMs: number
       await connection.query('CREATE DATABASE IF NOT EXISTS ?? CHARACTER SET utf8mb4', [database]);
     } catch (error) {
       const sql = `CREATE DATABASE \`${database.replace(/`/g, '``')}\` CHARACTER SET utf8mb4`;
-      throw new Error(`Database "${database}" does not exist on ${host}:${port} and the account ${user} may not create it: ${oneLine(error)}. Create it with ${sql}, or grant that account CREATE.`);
+      throw new Error(
+        `Database "${database}" does not exist on ${host}:${port} and the account ${user} may not create it: ${oneLine(error)}. Create it with ${sql}, or grant that account CREATE.`,
+      );
     }
     return true;
   } finally {

@@ -13,7 +13,10 @@ const quoteName = (name: string): string => `"${name}"`;
 
 /** `INSERT INTO table (columns) VALUES (?, ?), (?, ?)`: one `?` per value (better-sqlite3 binds each). */
 function insertRows(table: string, columns: readonly string[], rows: readonly SqlRow[]): RawStatement {
-  return { sql: `INSERT INTO ${quoteName(table)} (${nameList(quoteName, columns)}) VALUES ${valuesPlaceholders(columns.length, rows.length)}`, bindings: rows.flat() };
+  return {
+    sql: `INSERT INTO ${quoteName(table)} (${nameList(quoteName, columns)}) VALUES ${valuesPlaceholders(columns.length, rows.length)}`,
+    bindings: rows.flat(),
+  };
 }
 
 /** Tables as they come: TEXT compares by bytes already. */

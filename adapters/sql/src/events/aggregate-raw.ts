@@ -39,13 +39,21 @@ async function ungrouped(db: Knex, dialect: SqlDialect, query: AggregateQuery): 
  */
 async function grouped(db: Knex, dialect: SqlDialect, query: AggregateQuery, limit: number): Promise<BucketRow[]> {
   const { builder, bucket, num } = matchingEvents(db, dialect, query);
-  const matching = builder.select('event_name', db.raw('? AS bucket', [bucket]), 'person_key', db.raw('? AS num', [num]), db.raw('? AS grp', [stringProperty(db, dialect, query.groupBy?.property ?? '')]));
+  const matching = builder.select(
+    'event_name',
+    db.raw('? AS bucket', [bucket]),
+    'person_key',
+    db.raw('? AS num', [num]),
+    db.raw('? AS grp', [stringProperty(db, dialect, query.groupBy?.property ?? '')]),
+  );
   const ranked = db
     .from('m')
     .select(
       'event_name',
       'grp',
-      db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY ? DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, grp) AS rn', [metricExpression(db, query.metric, 'person_key', 'num')]),
+      db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY ? DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, grp) AS rn', [
+        metricExpression(db, query.metric, 'person_key', 'num'),
+      ]),
     )
     .groupBy('event_name', 'grp');
   const nullSafeEqual = dialect.nullSafeEqual('m.grp', 't.grp');

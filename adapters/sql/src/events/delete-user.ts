@@ -23,7 +23,10 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
   const rows = (await own.union(anonymous)) as { session_id: string }[];
   const sessions = rows.map((row) => row.session_id);
   for (let i = 0; i < sessions.length; i += SESSION_CHUNK) {
-    await trx('ns_replay_chunks').where('project_id', projectId).whereIn('session_id', sessions.slice(i, i + SESSION_CHUNK)).delete();
+    await trx('ns_replay_chunks')
+      .where('project_id', projectId)
+      .whereIn('session_id', sessions.slice(i, i + SESSION_CHUNK))
+      .delete();
   }
 }
 
@@ -42,10 +45,18 @@ export function deleteUser(db: Knex, dialect: SqlDialect, projectId: number, use
     await locking(linkedDevices(trx, projectId, userId));
     const counted: unknown = await locking(
       userEvents(trx, dialect, projectId, userId)
-        .select('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${dialect.integerText('person_key')} AS person`), trx.raw('COUNT(*) AS n'))
+        .select(
+          'event_name',
+          trx.raw(`${dayExpression(dialect, 'ts')} AS day`),
+          trx.raw(`${dialect.integerText('person_key')} AS person`),
+          trx.raw('COUNT(*) AS n'),
+        )
         .groupBy('event_name', 'day', 'person_key'),
     );
-    const shares: PersonShare[] = (counted as (Omit<PersonShare, 'person_key'> & { person: string | null })[]).map((row) => ({ ...row, person_key: row.person }));
+    const shares: PersonShare[] = (counted as (Omit<PersonShare, 'person_key'> & { person: string | null })[]).map((row) => ({
+      ...row,
+      person_key: row.person,
+    }));
 
     const events = Number(await userEvents(trx, dialect, projectId, userId).delete());
     await subtractShares(trx, dialect, projectId, shares);

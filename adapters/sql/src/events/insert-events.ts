@@ -4,7 +4,19 @@ import type { SqlDialect, SqlRow } from '../dialects/sql-dialect.js';
 import { MAX_STATEMENT_BYTES, insertIgnoreReturning, rowsPerStatement } from './insert-ignore.js';
 
 /** The columns of `ns_events` an insert writes (`id` is assigned by the database). */
-const EVENT_COLUMNS = ['project_id', 'uuid', 'event_name', 'user_id', 'device_id', 'session_id', 'person_key', 'ts', 'received_at', 'str_props', 'num_props'] as const;
+const EVENT_COLUMNS = [
+  'project_id',
+  'uuid',
+  'event_name',
+  'user_id',
+  'device_id',
+  'session_id',
+  'person_key',
+  'ts',
+  'received_at',
+  'str_props',
+  'num_props',
+] as const;
 
 /** An event this call stored, with its person key: what the rollups are built from. */
 export interface KeyedEvent {
@@ -31,7 +43,8 @@ function statementsOf(dialect: SqlDialect, events: readonly StoredEvent[], keys:
   events.forEach((event, i) => {
     const strProps = JSON.stringify(event.str_properties);
     const numProps = JSON.stringify(event.num_properties);
-    const text = event.event_name.length + textLength(event.user_id) + textLength(event.device_id) + textLength(event.session_id) + strProps.length + numProps.length;
+    const text =
+      event.event_name.length + textLength(event.user_id) + textLength(event.device_id) + textLength(event.session_id) + strProps.length + numProps.length;
     const bytes = 3 * text + 150;
     const rows = current.rows.length;
     if (rows > 0 && (rows >= maxRows || current.bytes + bytes > MAX_STATEMENT_BYTES)) {
@@ -64,11 +77,19 @@ function statementsOf(dialect: SqlDialect, events: readonly StoredEvent[], keys:
  * stored — a row already present (from an earlier call, or another writer's open transaction,
  * which the insert waits for) is skipped and not returned.
  */
-export async function insertEvents(trx: Knex.Transaction, dialect: SqlDialect, events: readonly StoredEvent[], keys: readonly (string | null)[]): Promise<KeyedEvent[]> {
+export async function insertEvents(
+  trx: Knex.Transaction,
+  dialect: SqlDialect,
+  events: readonly StoredEvent[],
+  keys: readonly (string | null)[],
+): Promise<KeyedEvent[]> {
   const stored: KeyedEvent[] = [];
   for (const statement of statementsOf(dialect, events, keys)) {
     const count = statement.rows.length;
-    const returned = await insertIgnoreReturning<{ project_id: number | string; uuid: string }>(trx, dialect, 'ns_events', EVENT_COLUMNS, statement.rows, ['project_id', 'uuid']);
+    const returned = await insertIgnoreReturning<{ project_id: number | string; uuid: string }>(trx, dialect, 'ns_events', EVENT_COLUMNS, statement.rows, [
+      'project_id',
+      'uuid',
+    ]);
     // Every row came back (the usual case): no need to match them up.
     const fresh = returned.length === count ? undefined : new Set(returned.map((row) => `${Number(row.project_id)}\u0000${row.uuid}`));
     events.slice(statement.first, statement.first + count).forEach((event, offset) => {

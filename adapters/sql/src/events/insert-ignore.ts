@@ -36,7 +36,13 @@ export async function insertIgnoreReturning<T>(
 }
 
 /** A multi-row insert that skips rows whose unique key exists (`INSERT IGNORE` / `ON CONFLICT DO NOTHING`). */
-export async function insertIgnore(db: Knex | Knex.Transaction, dialect: SqlDialect, table: string, columns: readonly string[], rows: readonly SqlRow[]): Promise<void> {
+export async function insertIgnore(
+  db: Knex | Knex.Transaction,
+  dialect: SqlDialect,
+  table: string,
+  columns: readonly string[],
+  rows: readonly SqlRow[],
+): Promise<void> {
   if (rows.length === 0) return;
   const { sql, bindings } = dialect.insertIgnore(table, columns, rows);
   await db.raw(sql, bindings);

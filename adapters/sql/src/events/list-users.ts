@@ -28,7 +28,11 @@ export async function listUsers(db: Knex, request: UserListRequest): Promise<Tra
     .from(idsOf(db, 'ns_users', request, limit + 1).as('e'))
     .union(db.select('user_id').from(idsOf(db, 'ns_device_links', request, limit + 1).as('l')))
     .union(db.select('user_id').from(idsOf(db, 'ns_user_properties', request, limit + 1).as('p')));
-  const found = (await db.select('user_id').from(union.as('people')).orderBy('user_id').limit(limit + 1)) as { user_id: string }[];
+  const found = (await db
+    .select('user_id')
+    .from(union.as('people'))
+    .orderBy('user_id')
+    .limit(limit + 1)) as { user_id: string }[];
   const ids = found.slice(0, limit).map((row) => row.user_id);
   if (ids.length === 0) return { items: [], next: null };
 

@@ -24,7 +24,10 @@ export async function resolvePersonKeys(trx: Knex.Transaction, dialect: SqlDiale
   for (const [projectId, devices] of devicesByProject) {
     const all = [...devices].sort();
     for (let i = 0; i < all.length; i += LOOKUP_CHUNK) {
-      const query = trx('ns_device_links').select('device_id', 'user_id').where('project_id', projectId).whereIn('device_id', all.slice(i, i + LOOKUP_CHUNK));
+      const query = trx('ns_device_links')
+        .select('device_id', 'user_id')
+        .where('project_id', projectId)
+        .whereIn('device_id', all.slice(i, i + LOOKUP_CHUNK));
       const rows = (await dialect.lockShared(query)) as { device_id: string; user_id: string }[];
       for (const row of rows) links.set(`${projectId}\u0000${row.device_id}`, row.user_id);
     }

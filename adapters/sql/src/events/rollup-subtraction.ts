@@ -63,7 +63,8 @@ async function stillPresent(trx: Knex.Transaction, dialect: SqlDialect, projectI
       .distinct('event_name', trx.raw(`${dayExpression(dialect, 'ts')} AS day`), trx.raw(`${dialect.integerText('person_key')} AS person`))
       .where('project_id', projectId)
       .whereIn('person_key', chunk);
-    for (const row of rows as { event_name: string; day: number | string; person: string }[]) present.add(`${pairKey(row.event_name, Number(row.day))}\u0000${row.person}`);
+    for (const row of rows as { event_name: string; day: number | string; person: string }[])
+      present.add(`${pairKey(row.event_name, Number(row.day))}\u0000${row.person}`);
   }
   return present;
 }

@@ -48,7 +48,12 @@ function slices<T>(rows: readonly T[], size: number): T[][] {
  * each one the database really inserted adds 1 to its day's `uniq`; one that existed (an earlier
  * call, or another writer that got there first) adds nothing.
  */
-async function insertPersonDays(trx: Knex.Transaction, dialect: SqlDialect, people: readonly PersonDay[], counts: ReadonlyMap<string, DailyCount>): Promise<void> {
+async function insertPersonDays(
+  trx: Knex.Transaction,
+  dialect: SqlDialect,
+  people: readonly PersonDay[],
+  counts: ReadonlyMap<string, DailyCount>,
+): Promise<void> {
   for (const chunk of slices(people, rowsPerStatement(dialect, PERSON_DAY_COLUMNS.length))) {
     const fresh = await insertIgnoreReturning<{ project_id: number | string; event_name: string; day: number | string }>(
       trx,

@@ -40,5 +40,10 @@ export function linkedDevices(db: Knex, projectId: number, userId: string): Knex
 export function userEvents(db: Knex, dialect: SqlDialect, projectId: number, userId: string): Knex.QueryBuilder {
   return eventsByPerson(db, dialect)
     .where({ project_id: projectId, person_key: userKey(userId) })
-    .where((ids) => void ids.where('user_id', userId).orWhere((anonymous) => void anonymous.whereNull('user_id').whereIn('device_id', linkedDevices(db, projectId, userId))));
+    .where(
+      (ids) =>
+        void ids
+          .where('user_id', userId)
+          .orWhere((anonymous) => void anonymous.whereNull('user_id').whereIn('device_id', linkedDevices(db, projectId, userId))),
+    );
 }

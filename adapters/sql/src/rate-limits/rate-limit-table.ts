@@ -17,7 +17,9 @@ export const EXPIRED_ROW_GRACE_MS = 3_600_000;
 /** Deletes windows that ended more than an hour ago; never throws (the next run tries again). */
 export async function deleteExpiredWindows(db: Knex, now: number): Promise<void> {
   try {
-    await db(RATE_LIMIT_TABLE).where('expire', '<', now - EXPIRED_ROW_GRACE_MS).del();
+    await db(RATE_LIMIT_TABLE)
+      .where('expire', '<', now - EXPIRED_ROW_GRACE_MS)
+      .del();
   } catch {
     // The database is away or the pool closed; expired rows are harmless until the next run.
   }

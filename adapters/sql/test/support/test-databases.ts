@@ -15,7 +15,12 @@ export async function createMysqlDatabase(suffix: string): Promise<TestDatabase>
   const name = `ns_test_${Date.now().toString(36)}_${suffix}`;
   const base = new URL(testMysqlUrl());
   const admin = async (sql: string) => {
-    const connection = await createConnection({ host: base.hostname, port: Number(base.port || 3306), user: decodeURIComponent(base.username) || 'root', password: decodeURIComponent(base.password) });
+    const connection = await createConnection({
+      host: base.hostname,
+      port: Number(base.port || 3306),
+      user: decodeURIComponent(base.username) || 'root',
+      password: decodeURIComponent(base.password),
+    });
     try {
       await connection.query(sql, [name]);
     } finally {

@@ -6,8 +6,7 @@ import type { Store } from './storage.js';
 export const STALE_AFTER = 5 * 60_000;
 
 type Locks = Pick<LockManager, 'request'>;
-const locks = (): Locks | undefined =>
-  typeof navigator === 'undefined' ? undefined : navigator.locks;
+const locks = (): Locks | undefined => (typeof navigator === 'undefined' ? undefined : navigator.locks);
 
 /**
  * Holds the Web Lock `name` until the returned function is called. The browser releases it by itself

@@ -69,7 +69,13 @@ export class Client {
     // Reading is not storing: a consent given on an earlier page view is found here.
     store.on = !(c.consentRequired || this.revoked) || store.get('consent') === 1;
     const tab = uuidv7();
-    const run = (this.run = openRun(c, store, tab, () => this.persistSoon(), (batch, status) => this.emit('flush', batch, status)));
+    const run = (this.run = openRun(
+      c,
+      store,
+      tab,
+      () => this.persistSoon(),
+      (batch, status) => this.emit('flush', batch, status),
+    ));
     const { queue, delivery } = run;
     const adopt = (events: TrackedEvent[]): void => {
       const dropped = queue.absorb(events);
@@ -82,12 +88,22 @@ export class Client {
       this.persist(unloading);
     });
     if (store.on) this.enable();
-    const sync = syncTabs(prefix, run, () => this.rebase(), () => {
-      store.on = false;
-      this.revoked = true;
-      this.destroy();
-    });
-    run.teardowns.push(holdLock(`${prefix}tab.${tab}`), hide, sync, watchOrphans(() => store.on, store, tab, `${prefix}tab.`, adopt));
+    const sync = syncTabs(
+      prefix,
+      run,
+      () => this.rebase(),
+      () => {
+        store.on = false;
+        this.revoked = true;
+        this.destroy();
+      },
+    );
+    run.teardowns.push(
+      holdLock(`${prefix}tab.${tab}`),
+      hide,
+      sync,
+      watchOrphans(() => store.on, store, tab, `${prefix}tab.`, adopt),
+    );
     if (__NS_DEBUG__) log(c.debug, 'log', store.on ? 'started' : 'waiting for consent');
     return this;
   }

@@ -22,8 +22,7 @@ export function loadIdentity(store: Store): Identity {
 }
 
 /** Empty, blank, "undefined" and "null" (any case) are not user ids: a template bug, not a person. */
-export const isUserId = (id: unknown): id is string =>
-  typeof id === 'string' && !!id.trim() && !/^(undefined|null)$/i.test(id.trim());
+export const isUserId = (id: unknown): id is string => typeof id === 'string' && !!id.trim() && !/^(undefined|null)$/i.test(id.trim());
 
 /** Merges `props` into the identity's user properties; true when anything changed. */
 export function mergeProps(id: Identity, props: UserProperties | undefined): boolean {

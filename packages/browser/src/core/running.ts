@@ -45,5 +45,17 @@ export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: (
   const ids = loadIdentity(store);
   const context = pageContext();
   const session = createSession(store, c.sessionTimeout);
-  return { store, queue, delivery, ids, context, base: withUser(context, ids.props), session, optedOut: store.get('optout') === 1, held: [], teardowns: [], steps: [] };
+  return {
+    store,
+    queue,
+    delivery,
+    ids,
+    context,
+    base: withUser(context, ids.props),
+    session,
+    optedOut: store.get('optout') === 1,
+    held: [],
+    teardowns: [],
+    steps: [],
+  };
 }

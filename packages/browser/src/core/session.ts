@@ -45,8 +45,7 @@ const read = (value: unknown): SessionState | undefined => {
  */
 export function createSession(store: Store, timeout: number): Session {
   let current = read(store.get('session'));
-  const live = (s: SessionState | undefined, now: number): SessionState | undefined =>
-    s && now - s.last <= timeout ? s : undefined;
+  const live = (s: SessionState | undefined, now: number): SessionState | undefined => (s && now - s.last <= timeout ? s : undefined);
   const save = (): void => void (current && store.set('session', current));
   return {
     touch(now, utm) {

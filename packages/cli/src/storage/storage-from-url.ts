@@ -111,7 +111,11 @@ export async function storageFromUrl(url: string, options: StorageFromUrlOptions
     await disposeAfterFailure([base, ...opened.map(({ adapter }) => adapter)]);
     throw error;
   }
-  const servedBy = (port: PortName) => Math.max(0, planned.findIndex((database) => database !== main && database.named.includes(port)));
+  const servedBy = (port: PortName) =>
+    Math.max(
+      0,
+      planned.findIndex((database) => database !== main && database.named.includes(port)),
+    );
   const databases = planned.map(({ target }, i) => ({ ...target, ports: PORT_NAMES.filter((port) => storage[port] !== undefined && servedBy(port) === i) }));
   return { storage, target: main.target, databases };
 }

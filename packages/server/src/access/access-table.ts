@@ -48,7 +48,15 @@ export interface AccessTableRoute {
 }
 
 function routeRow(route: AccessTableRoute): string {
-  const cells = [route.method.toUpperCase(), `\`${route.path}\``, credential(route.access), scope(route.access), roles(route.access), route.limit ? `\`${route.limit}\`` : '—', route.summary];
+  const cells = [
+    route.method.toUpperCase(),
+    `\`${route.path}\``,
+    credential(route.access),
+    scope(route.access),
+    roles(route.access),
+    route.limit ? `\`${route.limit}\`` : '—',
+    route.summary,
+  ];
   return `| ${cells.map(cell).join(' | ')} |`;
 }
 
@@ -103,7 +111,12 @@ a project's \`plan\` (403): the server's operator sets it (\`northstar-server se
 
 /** docs/access.md: the credentials, the role → scope table and one row per route, in mounting order. */
 export function accessTable(routes: readonly AccessTableRoute[]): string {
-  const roleRows = ROLES.map((role) => `| ${role} | ${SECRET_KEY_SCOPES.filter((s) => roleHasScope(role, s)).map((s) => `\`${s}\``).join(', ')} |`);
+  const roleRows = ROLES.map(
+    (role) =>
+      `| ${role} | ${SECRET_KEY_SCOPES.filter((s) => roleHasScope(role, s))
+        .map((s) => `\`${s}\``)
+        .join(', ')} |`,
+  );
   const roleTable = ['| Role | Scopes it grants |', '| --- | --- |', ...roleRows].join('\n');
   return `${HEADER}\n${roleTable}\n${OWNER_RULES}${routes.map(routeRow).join('\n')}\n`;
 }

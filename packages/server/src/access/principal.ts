@@ -1,10 +1,7 @@
 import type { ApiKeyRecord, MemberRole } from '../ports/index.js';
 
 /** The authenticated caller of a request. */
-export type Principal =
-  | { kind: 'sdk_key'; key: ApiKeyRecord }
-  | { kind: 'secret_key'; key: ApiKeyRecord }
-  | { kind: 'account'; accountId: number };
+export type Principal = { kind: 'sdk_key'; key: ApiKeyRecord } | { kind: 'secret_key'; key: ApiKeyRecord } | { kind: 'account'; accountId: number };
 
 /** The caller after authorization of a `project` route: the project and the caller's standing in it. */
 export interface ProjectAccess {

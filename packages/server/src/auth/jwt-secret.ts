@@ -17,7 +17,9 @@ export function resolveJwtSecret(configured: string | Uint8Array | undefined, wa
     if (bytes.length < MIN_JWT_SECRET_BYTES) throw new RangeError(`jwtSecret must be at least ${MIN_JWT_SECRET_BYTES} bytes, got ${bytes.length}`);
     return bytes;
   }
-  warn('[northstar] jwtSecret is not set: using a random secret for this process; access tokens die with it and other processes reject them (set jwtSecret when several processes serve the API)');
+  warn(
+    '[northstar] jwtSecret is not set: using a random secret for this process; access tokens die with it and other processes reject them (set jwtSecret when several processes serve the API)',
+  );
   processSecret ??= new Uint8Array(randomBytes(48));
   return processSecret;
 }

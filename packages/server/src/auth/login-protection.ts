@@ -24,9 +24,14 @@ export interface LoginProtection {
 
 export function loginProtection(options: LoginProtectionOptions, store: RateLimitStore | undefined, clock: () => number): LoginProtection {
   const failures = options.failuresPerAccount ?? DEFAULT_LOGIN_ATTEMPT_RULE.failures;
-  if (failures !== false && !(Number.isInteger(failures) && failures > 0)) throw new RangeError('loginProtection.failuresPerAccount must be a positive integer or false');
+  if (failures !== false && !(Number.isInteger(failures) && failures > 0))
+    throw new RangeError('loginProtection.failuresPerAccount must be a positive integer or false');
   return {
     gate: createHashGate({ concurrency: options.hashConcurrency, maxQueued: options.hashQueue }),
-    attempts: loginAttempts(store ?? processRateLimitStore(), { failures, windowSeconds: options.failureWindowSeconds ?? DEFAULT_LOGIN_ATTEMPT_RULE.windowSeconds }, clock),
+    attempts: loginAttempts(
+      store ?? processRateLimitStore(),
+      { failures, windowSeconds: options.failureWindowSeconds ?? DEFAULT_LOGIN_ATTEMPT_RULE.windowSeconds },
+      clock,
+    ),
   };
 }

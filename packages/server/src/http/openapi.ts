@@ -10,7 +10,10 @@ type JsonObject = Record<string, unknown>;
 type Convert = SchemaConverter['convert'];
 
 function response(doc: ResponseDoc, schema: Convert): JsonObject {
-  if (!doc.schema) return doc.contentType ? { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string' } } } } : { description: doc.description };
+  if (!doc.schema)
+    return doc.contentType
+      ? { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string' } } } }
+      : { description: doc.description };
   return { description: doc.description, content: { [doc.contentType ?? 'application/json']: { schema: schema(doc.schema, 'output') } } };
 }
 
@@ -79,7 +82,10 @@ function operation(route: RouteDefinition, schema: Convert): JsonObject {
   const { parameters } = openApiPath(route.path);
   const responses: JsonObject = Object.fromEntries(Object.entries(route.responses).map(([status, doc]) => [status, response(doc, schema)]));
   for (const status of errorStatuses(route)) {
-    responses[String(status)] ??= { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: schema(errorBodySchema, 'output') } } };
+    responses[String(status)] ??= {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      content: { 'application/json': { schema: schema(errorBodySchema, 'output') } },
+    };
   }
   const body = route.body && {
     required: true,
@@ -107,13 +113,27 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version: string)
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Northstar API', version, description: 'Ingestion (pk_ keys), application (JWT or sk_ keys with scopes) and SDK delivery routes. Errors are `{ "error": "..." }`.' },
+    info: {
+      title: 'Northstar API',
+      version,
+      description: 'Ingestion (pk_ keys), application (JWT or sk_ keys with scopes) and SDK delivery routes. Errors are `{ "error": "..." }`.',
+    },
     components: {
       schemas: schemas.components(),
       securitySchemes: {
-        sdkKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'pk_ key; also Authorization: Bearer pk_... or the body field api_key of /v1/track' },
+        sdkKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Key',
+          description: 'pk_ key; also Authorization: Bearer pk_... or the body field api_key of /v1/track',
+        },
         secretKey: { type: 'http', scheme: 'bearer', description: 'sk_ key of the project holding the scope named by the operation (admin implies all)' },
-        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token of POST /auth/login; the member role must grant the scope (docs/access.md)' },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Access token of POST /auth/login; the member role must grant the scope (docs/access.md)',
+        },
       },
     },
     paths,

@@ -52,8 +52,20 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const versioned = serve(minified, IMMUTABLE_CACHE);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
   return [
-    { ...script, path: '/sdk/northstar.js', summary: 'Latest browser SDK, minified', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(minified, LATEST_CACHE)) },
-    { ...script, path: '/sdk/northstar.debug.js', summary: 'Latest browser SDK, readable with debug logging', responses: scriptResponses('Cached 5 minutes'), handler: withoutInput(serve(debug, LATEST_CACHE)) },
+    {
+      ...script,
+      path: '/sdk/northstar.js',
+      summary: 'Latest browser SDK, minified',
+      responses: scriptResponses('Cached 5 minutes'),
+      handler: withoutInput(serve(minified, LATEST_CACHE)),
+    },
+    {
+      ...script,
+      path: '/sdk/northstar.debug.js',
+      summary: 'Latest browser SDK, readable with debug logging',
+      responses: scriptResponses('Cached 5 minutes'),
+      handler: withoutInput(serve(debug, LATEST_CACHE)),
+    },
     defineRoute({
       ...script,
       path: '/sdk/:version/northstar.min.js',

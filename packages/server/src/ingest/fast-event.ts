@@ -59,8 +59,7 @@ function propertyMap<V>(value: unknown, isValue: (entry: unknown) => entry is V)
   return value as Record<string, V>;
 }
 
-const isPlainValue = (entry: unknown): entry is string =>
-  typeof entry === 'string' && entry.length <= LIMITS.maxStringValueLength && isWellFormed(entry);
+const isPlainValue = (entry: unknown): entry is string => typeof entry === 'string' && entry.length <= LIMITS.maxStringValueLength && isWellFormed(entry);
 const isFiniteNumber = (entry: unknown): entry is number => typeof entry === 'number' && Number.isFinite(entry);
 
 /**

@@ -123,8 +123,7 @@ export interface RefreshTokenRecord {
 
 export type NewRefreshToken = Pick<RefreshTokenRecord, 'hash' | 'account_id' | 'family_id' | 'expires_at'>;
 
-export type DocumentKind = 'dashboard' | 'segment' | 'alert' | 'experiment' | 'flag' | 'guide' | 'survey' | 'webhook'
-  | 'webhook_delivery' | 'survey_response';
+export type DocumentKind = 'dashboard' | 'segment' | 'alert' | 'experiment' | 'flag' | 'guide' | 'survey' | 'webhook' | 'webhook_delivery' | 'survey_response';
 
 /** One configuration resource; `data` is typed per kind by the server's schemas. */
 export interface DocumentRecord {

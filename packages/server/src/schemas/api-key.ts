@@ -17,10 +17,14 @@ export const createApiKeyBodySchema = z
       .max(MAX_KEY_NAME_LENGTH, `name must be at most ${MAX_KEY_NAME_LENGTH} characters`)
       .nullish()
       .meta({ description: 'A label, e.g. "CI" or "Production site"' }),
-    scopes: z.array(scope, { error: 'scopes must be an array' }).max(SECRET_KEY_SCOPES.length * 2).optional(),
+    scopes: z
+      .array(scope, { error: 'scopes must be an array' })
+      .max(SECRET_KEY_SCOPES.length * 2)
+      .optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.kind === 'sk' && (body.scopes ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'A secret key needs at least one scope' });
+    if (body.kind === 'sk' && (body.scopes ?? []).length === 0)
+      ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'A secret key needs at least one scope' });
     if (body.kind === 'pk' && (body.scopes ?? []).length > 0) ctx.addIssue({ code: 'custom', path: ['scopes'], message: 'SDK keys (pk) carry no scopes' });
   })
   .meta({ examples: [{ kind: 'sk', name: 'CI', scopes: ['query', 'read'] }] });

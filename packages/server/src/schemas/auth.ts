@@ -38,8 +38,15 @@ export type NewAccountInput = z.infer<typeof newAccountSchema>;
 /** `POST /auth/login`. The email is not validated beyond its length: any mismatch is the same 401. */
 export const loginBodySchema = z
   .object({
-    email: z.string({ error: 'email is required' }).trim().min(1, 'email is required').max(MAX_EMAIL_LENGTH, `email must be at most ${MAX_EMAIL_LENGTH} characters`),
-    password: z.string({ error: 'password is required' }).min(1, 'password is required').max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`),
+    email: z
+      .string({ error: 'email is required' })
+      .trim()
+      .min(1, 'email is required')
+      .max(MAX_EMAIL_LENGTH, `email must be at most ${MAX_EMAIL_LENGTH} characters`),
+    password: z
+      .string({ error: 'password is required' })
+      .min(1, 'password is required')
+      .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`),
   })
   .meta({ examples: [{ email: 'owner@example.com', password: 'correct horse battery staple' }] });
 

@@ -17,7 +17,7 @@ const personId = (field: string) =>
 export const decideQuerySchema = z
   .object({
     device_id: personId('device_id'),
-    user_id: personId('user_id').meta({ description: 'When given, targeting reads this user\'s stored properties and flags bucket by it.' }),
+    user_id: personId('user_id').meta({ description: "When given, targeting reads this user's stored properties and flags bucket by it." }),
     url: z
       .string({ error: 'url must be a string (once)' })
       .max(DOCUMENT_LIMITS.maxUrlLength, `url must be at most ${DOCUMENT_LIMITS.maxUrlLength} characters`)
@@ -31,7 +31,7 @@ export type DecideQuery = z.infer<typeof decideQuerySchema>;
 const variant = z
   .union([z.string(), z.literal(true)])
   .optional()
-  .meta({ description: 'With flag_key: the person\'s value of that flag (a variant key, or true for a boolean flag).' });
+  .meta({ description: "With flag_key: the person's value of that flag (a variant key, or true for a boolean flag)." });
 
 /** A guide to render: the guide's data without `status`, `targeting` and `variants`, plus its id. */
 export const decidedGuideSchema = z

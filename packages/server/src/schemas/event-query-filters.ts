@@ -11,7 +11,10 @@ export const DEFAULT_GROUP_LIMIT = 10;
 export const FILTER_OPERATORS = QUERY_FILTER_OPERATORS;
 
 const propertyName = (field: string) =>
-  z.string({ error: `${field} must be a string` }).min(1, `${field} must not be empty`).max(LIMITS.maxPropertyKeyLength, `${field} is longer than ${LIMITS.maxPropertyKeyLength} characters`);
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, `${field} must not be empty`)
+    .max(LIMITS.maxPropertyKeyLength, `${field} is longer than ${LIMITS.maxPropertyKeyLength} characters`);
 
 const filterProperty = propertyName('filters[].property');
 const stringValue = z.string().max(LIMITS.maxStringValueLength);

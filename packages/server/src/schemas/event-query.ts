@@ -49,8 +49,10 @@ export const eventQuerySchema = z
   })
   .superRefine((query, ctx) => {
     const needsProperty = PROPERTY_METRICS.includes(query.metric);
-    if (needsProperty && query.property === undefined) ctx.addIssue({ code: 'custom', path: ['property'], message: `property is required with metric ${query.metric}` });
-    if (!needsProperty && query.property !== undefined) ctx.addIssue({ code: 'custom', path: ['property'], message: `property is only used with metric sum, avg, min or max` });
+    if (needsProperty && query.property === undefined)
+      ctx.addIssue({ code: 'custom', path: ['property'], message: `property is required with metric ${query.metric}` });
+    if (!needsProperty && query.property !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['property'], message: `property is only used with metric sum, avg, min or max` });
     if (query.interval === 'hour' && (daysInRange(query.date_range) ?? 0) > MAX_HOURLY_DAYS) {
       ctx.addIssue({ code: 'custom', path: ['date_range'], message: `date_range spans more than ${MAX_HOURLY_DAYS} days, the most for interval hour` });
     }

@@ -7,7 +7,10 @@ import { LIMITS } from './limits.js';
 export const MAX_EVALUATED_KEYS = 100;
 
 const flagKey = (field: string) =>
-  z.string({ error: `${field} must be a string` }).min(1, `${field} must not be empty`).max(DOCUMENT_LIMITS.maxFlagKeyLength, `${field} must be at most ${DOCUMENT_LIMITS.maxFlagKeyLength} characters`);
+  z
+    .string({ error: `${field} must be a string` })
+    .min(1, `${field} must not be empty`)
+    .max(DOCUMENT_LIMITS.maxFlagKeyLength, `${field} must be at most ${DOCUMENT_LIMITS.maxFlagKeyLength} characters`);
 
 const personId = (field: string) =>
   z
@@ -21,10 +24,15 @@ const personId = (field: string) =>
 export const flagsEvaluateBodySchema = z
   .object({
     key: flagKey('key').optional(),
-    keys: z.array(flagKey('keys[]'), { error: 'keys must be an array of flag keys' }).max(MAX_EVALUATED_KEYS, `keys holds more than ${MAX_EVALUATED_KEYS} keys`).optional(),
+    keys: z
+      .array(flagKey('keys[]'), { error: 'keys must be an array of flag keys' })
+      .max(MAX_EVALUATED_KEYS, `keys holds more than ${MAX_EVALUATED_KEYS} keys`)
+      .optional(),
     user_id: personId('user_id').meta({ description: 'Bucketed by this when given; its stored user properties are used for targeting.' }),
     device_id: personId('device_id').meta({ description: 'Bucketed by this when there is no user_id.' }),
-    user_properties: userPropertiesSchema.optional().meta({ description: 'Merged over the stored user properties for this evaluation only (not stored); null removes one.' }),
+    user_properties: userPropertiesSchema
+      .optional()
+      .meta({ description: 'Merged over the stored user properties for this evaluation only (not stored); null removes one.' }),
     api_key: z.string().optional().meta({ description: 'SDK key for clients that cannot set headers.' }),
   })
   .refine((body) => Boolean(body.user_id) || Boolean(body.device_id), { message: 'user_id or device_id is required' });

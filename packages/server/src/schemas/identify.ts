@@ -10,25 +10,35 @@ export function isPersonId(value: string): boolean {
 }
 
 function personId(field: string) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
-    .min(1, `${field} must not be empty`)
-    .max(LIMITS.maxIdLength, `${field} must be at most ${LIMITS.maxIdLength} characters`)
-    // The rules of /v1/track's ids, so that a device and a user link as the same strings they track under.
-    .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`)
-    .refine(isWellFormed, `${field} must not contain lone surrogates`)
-    .refine(isPersonId, `${field} must not be blank, "undefined" or "null"`);
+  return (
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+      .min(1, `${field} must not be empty`)
+      .max(LIMITS.maxIdLength, `${field} must be at most ${LIMITS.maxIdLength} characters`)
+      // The rules of /v1/track's ids, so that a device and a user link as the same strings they track under.
+      .regex(NO_CONTROL_CHARACTERS, `${field} must not contain control characters`)
+      .refine(isWellFormed, `${field} must not contain lone surrogates`)
+      .refine(isPersonId, `${field} must not be blank, "undefined" or "null"`)
+  );
 }
 
 const propertyValue = z.union(
-  [z.string().max(LIMITS.maxStringValueLength, `user_properties values must be at most ${LIMITS.maxStringValueLength} characters`), z.number(), z.boolean(), z.null()],
+  [
+    z.string().max(LIMITS.maxStringValueLength, `user_properties values must be at most ${LIMITS.maxStringValueLength} characters`),
+    z.number(),
+    z.boolean(),
+    z.null(),
+  ],
   { error: 'user_properties values must be strings, finite numbers, booleans or null' },
 );
 
 /** User properties as merged into the user's: a `null` value deletes the key. */
 export const userPropertiesSchema = z
   .record(
-    z.string().min(1, 'user_properties keys must not be empty').max(LIMITS.maxPropertyKeyLength, `user_properties keys must be at most ${LIMITS.maxPropertyKeyLength} characters`),
+    z
+      .string()
+      .min(1, 'user_properties keys must not be empty')
+      .max(LIMITS.maxPropertyKeyLength, `user_properties keys must be at most ${LIMITS.maxPropertyKeyLength} characters`),
     propertyValue,
     { error: 'user_properties must be an object' },
   )
@@ -41,7 +51,7 @@ export const userPropertiesSchema = z
 export const identifyBodySchema = z.object({
   device_id: personId('device_id'),
   user_id: personId('user_id'),
-  user_properties: userPropertiesSchema.optional().meta({ description: 'Merged into the user\'s properties; null deletes a key.' }),
+  user_properties: userPropertiesSchema.optional().meta({ description: "Merged into the user's properties; null deletes a key." }),
   session_id: z.string({ error: 'session_id must be a string' }).min(1).max(LIMITS.maxIdLength).nullish(),
   uuid: z
     .string({ error: 'uuid must be a string' })

@@ -14,7 +14,8 @@ const projectName = z
 const plan = z.enum(PROJECT_PLANS, { error: `plan must be one of ${PROJECT_PLANS.join(', ')}` });
 /** A plan in a request body: read-only, since the server's operator sets plans (docs/limits.md). */
 const requestPlan = plan.meta({
-  description: "Read-only: set by the server's operator (`northstar-server set-plan`). The plan the project has (on creation: the server's default plan) is accepted and changes nothing; any other is refused with 403",
+  description:
+    "Read-only: set by the server's operator (`northstar-server set-plan`). The plan the project has (on creation: the server's default plan) is accepted and changes nothing; any other is refused with 403",
 });
 const settings = z
   .record(z.string(), z.json(), { error: 'settings must be an object' })
@@ -51,7 +52,12 @@ export const projectListSchema = z.object({
 /** `GET /v1/projects?after=&limit=`. */
 export const projectListQuerySchema = z.object({
   after: z.coerce.number({ error: 'after must be a project id' }).int('after must be a project id').positive('after must be a project id').optional(),
-  limit: z.coerce.number({ error: 'limit must be 1-1000' }).int('limit must be 1-1000').min(1, 'limit must be 1-1000').max(1000, 'limit must be 1-1000').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be 1-1000' })
+    .int('limit must be 1-1000')
+    .min(1, 'limit must be 1-1000')
+    .max(1000, 'limit must be 1-1000')
+    .default(50),
 });
 
 /** `POST /v1/projects` answer: the project and its first SDK key, shown in full only here. */

@@ -30,11 +30,13 @@ function properties<T extends z.ZodType>(field: string, value: T) {
     .max(LIMITS.maxPropertyKeyLength, `${field} keys must be at most ${LIMITS.maxPropertyKeyLength} characters`)
     .regex(NO_CONTROL_CHARACTERS, `${field} keys must not contain control characters`)
     .refine(isWellFormed, `${field} keys must not contain lone surrogates`);
-  return z
-    // A bad key is reported in the key rule's own words; anything else about the map itself: not an object.
-    .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : `${field} must be an object`) })
-    .refine((record) => Object.keys(record).length <= LIMITS.maxProperties, `${field} holds more than ${LIMITS.maxProperties} keys`)
-    .optional();
+  return (
+    z
+      // A bad key is reported in the key rule's own words; anything else about the map itself: not an object.
+      .record(key, value, { error: (issue) => (issue.code === 'invalid_key' ? issue.issues[0]?.message : `${field} must be an object`) })
+      .refine((record) => Object.keys(record).length <= LIMITS.maxProperties, `${field} holds more than ${LIMITS.maxProperties} keys`)
+      .optional()
+  );
 }
 
 /**
@@ -55,12 +57,12 @@ export const trackedEventSchema = z
       .optional()
       .meta({ description: 'Idempotency key; the server assigns a UUIDv7 when absent.' }),
     timestamp: isoDateTime('timestamp').optional().meta({ description: 'Receive time when absent.' }),
-    sent_at: isoDateTime('sent_at')
-      .optional()
-      .meta({ description: 'Client time of sending; the server shifts `timestamp` by its own clock minus this.' }),
+    sent_at: isoDateTime('sent_at').optional().meta({ description: 'Client time of sending; the server shifts `timestamp` by its own clock minus this.' }),
     str_properties: properties(
       'str_properties',
-      z.string({ error: 'str_properties values must be strings' }).max(LIMITS.maxStringValueLength, `str_properties values must be at most ${LIMITS.maxStringValueLength} characters`),
+      z
+        .string({ error: 'str_properties values must be strings' })
+        .max(LIMITS.maxStringValueLength, `str_properties values must be at most ${LIMITS.maxStringValueLength} characters`),
     ),
     num_properties: properties('num_properties', z.number({ error: 'num_properties values must be finite numbers' })),
   })

@@ -31,7 +31,8 @@ export function secretsKeyBytes(key: string | Uint8Array, source = 'secretsKey')
   if (typeof key !== 'string') bytes = Buffer.from(key);
   else if (/^[0-9a-f]{64}$/i.test(key.trim())) bytes = Buffer.from(key.trim(), 'hex');
   else if (/^[A-Za-z0-9+/_-]{43}=?$/.test(key.trim())) bytes = Buffer.from(key.trim(), 'base64');
-  if (bytes?.length !== SECRETS_KEY_BYTES) throw new SecretsKeyError(`${source} must be ${SECRETS_KEY_BYTES} bytes: 64 hex characters or base64 of 32 bytes (openssl rand -base64 32)`);
+  if (bytes?.length !== SECRETS_KEY_BYTES)
+    throw new SecretsKeyError(`${source} must be ${SECRETS_KEY_BYTES} bytes: 64 hex characters or base64 of 32 bytes (openssl rand -base64 32)`);
   return bytes;
 }
 

@@ -27,9 +27,7 @@ function storeQuery(query: EventQueryBody): AggregateQuery {
 function groupsOf(rows: AggregateRow[]): (string | null)[] {
   const sums = new Map<string | null, number>();
   for (const row of rows) sums.set(row.group ?? null, (sums.get(row.group ?? null) ?? 0) + row.value);
-  return [...sums]
-    .sort(([a, x], [b, y]) => y - x || (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0))
-    .map(([group]) => group);
+  return [...sums].sort(([a, x], [b, y]) => y - x || (a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0)).map(([group]) => group);
 }
 
 /** Runs a validated event query for a caller already authorized (query scope) on its `project_id`. */

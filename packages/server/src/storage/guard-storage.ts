@@ -48,7 +48,10 @@ export function storageGuard(options: StorageGuardOptions): StorageGuard {
     const leftMs = Math.max(0, options.timeoutMs - (budget?.usedMs() ?? 0));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new StorageUnavailableError(`Storage did not answer within ${options.timeoutMs} ms; try again later`, options.retryAfterSeconds)), leftMs);
+      timer = setTimeout(
+        () => reject(new StorageUnavailableError(`Storage did not answer within ${options.timeoutMs} ms; try again later`, options.retryAfterSeconds)),
+        leftMs,
+      );
     });
     const race = () => Promise.race([new Promise<Awaited<R>>((resolve) => resolve(call() as Awaited<R>)), timeout]);
     try {

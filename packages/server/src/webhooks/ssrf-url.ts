@@ -57,7 +57,10 @@ export async function checkWebhookUrl(raw: string, options: WebhookUrlOptions = 
   if (url.username !== '' || url.password !== '') refuse('must not contain a user name or password');
   if (url.hostname === '') refuse('must name a host');
   if (options.allowPrivate) return url.href;
-  const host = url.hostname.replace(/^\[|\]$/g, '').replace(/\.+$/, '').toLowerCase();
+  const host = url.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.+$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) refuse('must not point at localhost');
   if (isIP(host) !== 0) {
     if (isForbiddenAddress(host)) refuse(`must not point at a loopback, private, link-local or reserved address (${host})`);

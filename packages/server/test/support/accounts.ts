@@ -15,7 +15,12 @@ export function startAuthServer(options: TestServerOptions = {}): Promise<TestSe
 }
 
 /** Stores an account (fast hash), and its membership of `projectId` with `role` when given. */
-export async function addAccount(storage: StorageAdapter, email: string, membership?: { projectId: number; role: MemberRole }, password = PASSWORD): Promise<AccountRecord> {
+export async function addAccount(
+  storage: StorageAdapter,
+  email: string,
+  membership?: { projectId: number; role: MemberRole },
+  password = PASSWORD,
+): Promise<AccountRecord> {
   const account = await createAccount(storage.config, { email, password }, FAST_SCRYPT);
   if (membership) await storage.config.addMembership({ account_id: account.id, project_id: membership.projectId, role: membership.role });
   return account;

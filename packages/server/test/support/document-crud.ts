@@ -88,7 +88,13 @@ export function itBehavesAsADocumentResource(spec: DocumentCrudSpec): { api: () 
   it('creates with 201 at version 1 (Location, ETag) and reads the same resource back', async () => {
     const res = await call(api, 'POST', base(), spec.valid(1));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ id: expect.any(Number), project_id: api.demo.project_id, version: 1, created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      project_id: api.demo.project_id,
+      version: 1,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
     expect(res.headers.get('location')).toBe(`${base()}/${res.body.id}`);
     expect(res.headers.get('etag')).toBe('"1"');
     const read = await call(api, 'GET', `${base()}/${res.body.id}`);
@@ -131,7 +137,10 @@ export function itBehavesAsADocumentResource(spec: DocumentCrudSpec): { api: () 
 
   it('answers 400 to an update without a version', async () => {
     const created = await create(1);
-    expect(await call(api, 'PATCH', `${base()}/${created.id}`, spec.patch.body)).toMatchObject({ status: 400, body: { error: expect.stringContaining('version') } });
+    expect(await call(api, 'PATCH', `${base()}/${created.id}`, spec.patch.body)).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('version') },
+    });
   });
 
   it('deletes with 204, after which get, update and delete answer 404', async () => {
@@ -147,7 +156,11 @@ export function itBehavesAsADocumentResource(spec: DocumentCrudSpec): { api: () 
   it("answers 404 for another project's resource, a document of another kind, and ids that cannot exist", async () => {
     const other = await api.storage.config.createProject({ name: 'Other', plan: 'free' });
     const foreign = await api.storage.config.createDocument({ project_id: other.id, kind: spec.kind, data: { name: 'theirs' } });
-    const otherKind = await api.storage.config.createDocument({ project_id: api.demo.project_id, kind: spec.kind === 'segment' ? 'dashboard' : 'segment', data: {} });
+    const otherKind = await api.storage.config.createDocument({
+      project_id: api.demo.project_id,
+      kind: spec.kind === 'segment' ? 'dashboard' : 'segment',
+      data: {},
+    });
     for (const id of [foreign.id, otherKind.id, 999999, 'abc', '1.5', '0']) {
       expect((await call(api, 'GET', `${base()}/${id}`)).status, String(id)).toBe(404);
     }
@@ -161,7 +174,10 @@ export function itBehavesAsADocumentResource(spec: DocumentCrudSpec): { api: () 
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error).toContain(error);
     }
-    expect(await call(api, 'POST', base(), { ...spec.valid(1), colour: 'red' })).toMatchObject({ status: 400, body: { error: expect.stringContaining('colour') } });
+    expect(await call(api, 'POST', base(), { ...spec.valid(1), colour: 'red' })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('colour') },
+    });
     for (const body of ['[]', 'null', '"x"', '{"broken"']) expect((await call(api, 'POST', base(), body)).status, body).toBe(400);
   });
 

@@ -49,7 +49,14 @@ async function startHostApp(express: typeof express5): Promise<HostApp> {
   app.use(consumeAndDrop);
   app.use(
     '/ns',
-    createNorthstarRouter({ storage, clock: () => NOW, jwtSecret: TEST_JWT_SECRET, passwordHashCost: FAST_SCRYPT, logger: { error: () => {} }, rateLimits: { fixed: { login: 1_000 } } }),
+    createNorthstarRouter({
+      storage,
+      clock: () => NOW,
+      jwtSecret: TEST_JWT_SECRET,
+      passwordHashCost: FAST_SCRYPT,
+      logger: { error: () => {} },
+      rateLimits: { fixed: { login: 1_000 } },
+    }),
   );
   const server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,14 +80,23 @@ export function hostParserSuite(title: string, express: typeof express5): void {
 
     const track = (body: unknown) => postJson(`${host.url}/v1/track`, body, { 'X-API-Key': host.demo.pk });
     const total = async (name: string) => {
-      const res = await postJson(`${host.url}/v1/api/query/events`, eventQuery(host.demo.project_id, [name], DAY, DAY, 'total'), { Authorization: `Bearer ${host.demo.sk}` });
+      const res = await postJson(`${host.url}/v1/api/query/events`, eventQuery(host.demo.project_id, [name], DAY, DAY, 'total'), {
+        Authorization: `Bearer ${host.demo.sk}`,
+      });
       expect(res.status).toBe(200);
       return (res.body as { series: { data: { value: number }[] }[] }).series[0]?.data[0]?.value;
     };
 
     it('stores a single event and a batch sent as application/json, and a query counts them', async () => {
       expect(await track({ event_name: 'single', device_id: 'd1' })).toMatchObject({ status: 200, body: { accepted: 1, rejected: [] } });
-      expect(await track({ batch: [{ event_name: 'batched', device_id: 'd1' }, { event_name: 'batched', device_id: 'd2' }] })).toMatchObject({
+      expect(
+        await track({
+          batch: [
+            { event_name: 'batched', device_id: 'd1' },
+            { event_name: 'batched', device_id: 'd2' },
+          ],
+        }),
+      ).toMatchObject({
         status: 200,
         body: { accepted: 2 },
       });
@@ -89,7 +105,9 @@ export function hostParserSuite(title: string, express: typeof express5): void {
     });
 
     it('stores an event sent as text/plain, as sendBeacon sends it', async () => {
-      const res = await sendRaw(`${host.url}/v1/track`, JSON.stringify({ event_name: 'beacon', device_id: 'd1', api_key: host.demo.pk }), { 'Content-Type': 'text/plain;charset=UTF-8' });
+      const res = await sendRaw(`${host.url}/v1/track`, JSON.stringify({ event_name: 'beacon', device_id: 'd1', api_key: host.demo.pk }), {
+        'Content-Type': 'text/plain;charset=UTF-8',
+      });
       expect(res).toMatchObject({ status: 200, body: { accepted: 1 } });
       expect(await total('beacon')).toBe(1);
     });
@@ -107,7 +125,9 @@ export function hostParserSuite(title: string, express: typeof express5): void {
     });
 
     it('stores a gzip replay chunk once, however often it is sent', async () => {
-      const chunk = gzipSync(JSON.stringify({ session_id: 's1', seq: 0, device_id: 'd1', events: [{ type: 4, timestamp: NOW, data: { href: 'https://example.com/' } }] }));
+      const chunk = gzipSync(
+        JSON.stringify({ session_id: 's1', seq: 0, device_id: 'd1', events: [{ type: 4, timestamp: NOW, data: { href: 'https://example.com/' } }] }),
+      );
       const headers = { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'X-API-Key': host.demo.pk };
       expect(await sendRaw(`${host.url}/v1/replay/chunks`, chunk, headers)).toMatchObject({ status: 200, body: { stored: 1, duplicates: 0 } });
       expect(await sendRaw(`${host.url}/v1/replay/chunks`, chunk, headers)).toMatchObject({ status: 200, body: { stored: 0, duplicates: 1 } });
@@ -148,7 +168,10 @@ export function hostParserSuite(title: string, express: typeof express5): void {
     });
 
     it('answers a form-encoded body with 415', async () => {
-      const res = await sendRaw(`${host.url}/v1/track`, 'event_name=x&device_id=d', { 'Content-Type': 'application/x-www-form-urlencoded', 'X-API-Key': host.demo.pk });
+      const res = await sendRaw(`${host.url}/v1/track`, 'event_name=x&device_id=d', {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'X-API-Key': host.demo.pk,
+      });
       expect(res).toMatchObject({ status: 415, body: { error: expect.any(String) } });
     });
 

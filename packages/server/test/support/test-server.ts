@@ -42,7 +42,17 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const demo = await seedDemoProject(storage);
   await storage.config.updateProject(demo.project_id, { plan: demoPlan });
   const app = express();
-  app.use(mountPath, createNorthstarRouter({ logger: { error: () => {} }, jwtSecret: TEST_JWT_SECRET, secretsKey: TEST_SECRETS_KEY, ...routerOptions, rateLimits: routerOptions.rateLimits ?? SUITE_RATE_LIMITS, storage }));
+  app.use(
+    mountPath,
+    createNorthstarRouter({
+      logger: { error: () => {} },
+      jwtSecret: TEST_JWT_SECRET,
+      secretsKey: TEST_SECRETS_KEY,
+      ...routerOptions,
+      rateLimits: routerOptions.rateLimits ?? SUITE_RATE_LIMITS,
+      storage,
+    }),
+  );
   app.get('/host/hello', (_req, res) => {
     res.json({ host: 'hello' });
   });
@@ -65,11 +75,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** POSTs `body` (JSON-encoded unless already a string) and returns the status and parsed JSON body. */
-export async function postJson(
-  url: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; body: unknown; headers: Headers }> {
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -14,7 +14,15 @@ import { userRoutes } from './user-routes.js';
 
 /** Every route the router serves, in mounting order: the source of routing, access, OpenAPI and docs/access.md. */
 export function allRoutes(ctx: ServerContext, version: string): RouteDefinition[] {
-  const routes: RouteDefinition[] = [...ingestionRoutes(ctx), ...queryRoutes(ctx), ...authRoutes(ctx), ...projectRoutes(ctx), ...memberRoutes(ctx), ...apiKeyRoutes(ctx), ...sdkRoutes(ctx.options)];
+  const routes: RouteDefinition[] = [
+    ...ingestionRoutes(ctx),
+    ...queryRoutes(ctx),
+    ...authRoutes(ctx),
+    ...projectRoutes(ctx),
+    ...memberRoutes(ctx),
+    ...apiKeyRoutes(ctx),
+    ...sdkRoutes(ctx.options),
+  ];
   routes.push(...resourceRoutes(ctx), ...userRoutes(ctx), ...docsRoutes());
   routes.push(...metaRoutes(() => routes, version));
   return routes;

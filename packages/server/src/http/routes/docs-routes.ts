@@ -30,8 +30,19 @@ export function docsRoutes(): RouteDefinition[] {
     handler: withoutInput(handler),
   });
   return [
-    { ...common, path: '/docs', summary: 'Interactive API reference', responses: { 200: { description: 'HTML page', contentType: 'text/html' } }, handler: withoutInput(page) },
-    asset('/docs/assets/docs.js', 'Script of the API reference: renders /v1/openapi.json', 'text/javascript', serveAsset(textAsset(DOCS_VIEWER_SCRIPT), 'text/javascript; charset=utf-8')),
+    {
+      ...common,
+      path: '/docs',
+      summary: 'Interactive API reference',
+      responses: { 200: { description: 'HTML page', contentType: 'text/html' } },
+      handler: withoutInput(page),
+    },
+    asset(
+      '/docs/assets/docs.js',
+      'Script of the API reference: renders /v1/openapi.json',
+      'text/javascript',
+      serveAsset(textAsset(DOCS_VIEWER_SCRIPT), 'text/javascript; charset=utf-8'),
+    ),
     asset('/docs/assets/docs.css', 'Style sheet of the API reference', 'text/css', serveAsset(textAsset(DOCS_STYLE), 'text/css; charset=utf-8')),
   ];
 }

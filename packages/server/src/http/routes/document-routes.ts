@@ -40,9 +40,11 @@ export function documentRoutes(service: DocumentService): RouteDefinition[] {
   const keyConflict = resource.keyOf ? [409] : [];
   const params = documentPathSchema(noun);
   const writeBody = writeBodySchema(resource);
-  const update = (mode: 'put' | 'patch') => async ({ projectId, params: { id }, body }: RouteInput<{ id: number }, undefined, WriteBody> & { projectId: number }, req: Request, res: Response) => {
-    send(res, await service.update(projectId, id, body, req.get('If-Match'), mode));
-  };
+  const update =
+    (mode: 'put' | 'patch') =>
+    async ({ projectId, params: { id }, body }: RouteInput<{ id: number }, undefined, WriteBody> & { projectId: number }, req: Request, res: Response) => {
+      send(res, await service.update(projectId, id, body, req.get('If-Match'), mode));
+    };
   return [
     defineRoute({
       ...base(resource, 'read'),

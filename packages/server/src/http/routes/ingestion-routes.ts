@@ -49,7 +49,13 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       path: '/v1/replay/chunks',
       summary: 'Store session-replay chunks (JSON, optionally Content-Encoding: gzip)',
       limit: 'ingest',
-      body: { schema: replayBodySchema, input: replayInputSchema, read: 'raw', decode: (req) => readReplayBody(req, replayLimits), contentTypes: ['application/json'] },
+      body: {
+        schema: replayBodySchema,
+        input: replayInputSchema,
+        read: 'raw',
+        decode: (req) => readReplayBody(req, replayLimits),
+        contentTypes: ['application/json'],
+      },
       responses: { 200: { description: 'Chunks stored; a repeated (session_id, seq) keeps its first copy', schema: replayResponseSchema } },
       handler: replayHandler(replay),
     }),
@@ -70,7 +76,9 @@ export function ingestionRoutes(ctx: ServerContext): RouteDefinition[] {
       summary: 'Surveys to render for a person on a page',
       limit: 'decide',
       query: decideQuerySchema,
-      responses: { 200: { description: 'Active, targeted surveys the person has not answered or dismissed, in id order', schema: decideSurveysResponseSchema } },
+      responses: {
+        200: { description: 'Active, targeted surveys the person has not answered or dismissed, in id order', schema: decideSurveysResponseSchema },
+      },
       handler: decideSurveysHandler(decide),
     }),
     defineRoute({

@@ -48,7 +48,10 @@ export function routeChain(route: RouteDefinition, ctx: ServerContext, originsOf
   else steps = [authenticate, authorize, origins, limit, ...body];
   if (route.cors) steps.unshift(corsHeaders(ctx.options.corsOrigins));
   steps.push(routeHandler(route));
-  return steps.filter((step): step is RequestHandler => step !== undefined).map(forwardRejection).map(inRequestStorageBudget);
+  return steps
+    .filter((step): step is RequestHandler => step !== undefined)
+    .map(forwardRejection)
+    .map(inRequestStorageBudget);
 }
 
 /** Registers every route on `router`; CORS routes also answer their preflight. */

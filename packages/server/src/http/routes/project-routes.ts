@@ -1,4 +1,11 @@
-import { createdProjectSchema, createProjectBodySchema, patchProjectBodySchema, projectListQuerySchema, projectListSchema, projectSchema } from '../../schemas/project.js';
+import {
+  createdProjectSchema,
+  createProjectBodySchema,
+  patchProjectBodySchema,
+  projectListQuerySchema,
+  projectListSchema,
+  projectSchema,
+} from '../../schemas/project.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';

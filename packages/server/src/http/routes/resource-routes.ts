@@ -37,7 +37,9 @@ function subResourceRoutes({ surveys, webhooks }: DocumentServices): RouteDefini
       tag: 'Webhooks',
       params: documentPathSchema('webhook'),
       query: pageQuerySchema,
-      responses: { 200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) } },
+      responses: {
+        200: { description: 'A page of deliveries; pass `next` as `after` for the next one', schema: pageSchema(webhookDeliverySchema, z.int().positive()) },
+      },
       handler: async ({ projectId, params, query }, _req, res) => {
         res.json(await webhooks.deliveries(projectId, params.id, query));
       },
@@ -49,5 +51,8 @@ function subResourceRoutes({ surveys, webhooks }: DocumentServices): RouteDefini
 export function resourceRoutes(ctx: ServerContext): RouteDefinition[] {
   const documents = ctx.services.documents;
   const { dashboards, segments, alerts, experiments, flags, guides, surveys, webhooks } = documents;
-  return [...[dashboards, segments, alerts, experiments, flags, guides, surveys, webhooks].flatMap((service) => documentRoutes(service)), ...subResourceRoutes(documents)];
+  return [
+    ...[dashboards, segments, alerts, experiments, flags, guides, surveys, webhooks].flatMap((service) => documentRoutes(service)),
+    ...subResourceRoutes(documents),
+  ];
 }

@@ -134,7 +134,13 @@ export interface RouteDefinition extends RouteDescription {
 }
 
 /** A route whose handler's input is typed by its schemas (`I`: the body's validating schema). */
-export interface TypedRoute<P extends z.ZodType, Q extends z.ZodType, S extends z.ZodType, I extends z.ZodType, A extends RouteAccess> extends RouteDescription {
+export interface TypedRoute<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  S extends z.ZodType,
+  I extends z.ZodType,
+  A extends RouteAccess,
+> extends RouteDescription {
   access: A;
   params?: P;
   query?: Q;

@@ -54,7 +54,8 @@ function accessInput(route: RouteDefinition, res: Response): AnyAccessInput {
 export function routeHandler(route: RouteDefinition): RequestHandler {
   const { body } = route;
   if (body?.read === 'raw') {
-    return (req, res, next) => body.decode(req).then((decoded) => route.handler({ ...routeInput(route, req, decoded), ...accessInput(route, res) }, req, res, next));
+    return (req, res, next) =>
+      body.decode(req).then((decoded) => route.handler({ ...routeInput(route, req, decoded), ...accessInput(route, res) }, req, res, next));
   }
   return (req, res, next) => route.handler({ ...routeInput(route, req, req.body), ...accessInput(route, res) }, req, res, next);
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { projectIdParam } from '../../schemas/path-params.js';
-import { eventListSchema, eventPageQuerySchema, userDeletionSchema, userListSchema, userPageQuerySchema, userSchema } from '../../services/users/user-schemas.js';
+import {
+  eventListSchema,
+  eventPageQuerySchema,
+  userDeletionSchema,
+  userListSchema,
+  userPageQuerySchema,
+  userSchema,
+} from '../../services/users/user-schemas.js';
 import type { ServerContext } from '../server-context.js';
 import { defineRoute } from './route-definition.js';
 import type { RouteDefinition } from './route-definition.js';

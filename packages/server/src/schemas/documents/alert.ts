@@ -39,9 +39,12 @@ export const alertFields = z.object({
 
 export const alertSchema = alertFields.superRefine((alert, ctx) => {
   const needsProperty = PROPERTY_METRICS.includes(alert.metric);
-  if (needsProperty && alert.property === undefined) ctx.addIssue({ code: 'custom', path: ['property'], message: `property is required with metric ${alert.metric}` });
-  if (!needsProperty && alert.property !== undefined) ctx.addIssue({ code: 'custom', path: ['property'], message: 'property is only used with metric sum, avg, min or max' });
-  if (new Set(alert.webhook_ids).size !== alert.webhook_ids.length) ctx.addIssue({ code: 'custom', path: ['webhook_ids'], message: 'webhook_ids holds a webhook twice' });
+  if (needsProperty && alert.property === undefined)
+    ctx.addIssue({ code: 'custom', path: ['property'], message: `property is required with metric ${alert.metric}` });
+  if (!needsProperty && alert.property !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['property'], message: 'property is only used with metric sum, avg, min or max' });
+  if (new Set(alert.webhook_ids).size !== alert.webhook_ids.length)
+    ctx.addIssue({ code: 'custom', path: ['webhook_ids'], message: 'webhook_ids holds a webhook twice' });
 });
 
 export type AlertData = z.infer<typeof alertSchema>;

@@ -12,7 +12,10 @@ export function requiredText(field: string, max: number) {
 
 /** An optional string of at most `max` characters (may be empty). */
 export function optionalText(field: string, max: number) {
-  return z.string({ error: `${field} must be a string` }).max(max, `${field} must be at most ${max} characters`).optional();
+  return z
+    .string({ error: `${field} must be a string` })
+    .max(max, `${field} must be at most ${max} characters`)
+    .optional();
 }
 
 /** Flag keys: a letter or digit, then letters, digits, `_`, `-`, `.` or `:`; case matters. */
@@ -40,5 +43,8 @@ export function linkUrl(field: string) {
   return z
     .string({ error: `${field} must be a string` })
     .max(DOCUMENT_LIMITS.maxUrlLength, `${field} must be at most ${DOCUMENT_LIMITS.maxUrlLength} characters`)
-    .refine((value) => /^https?:\/\//i.test(value) || (value.startsWith('/') && !value.startsWith('//')), `${field} must be an http(s) URL or a path starting with /`);
+    .refine(
+      (value) => /^https?:\/\//i.test(value) || (value.startsWith('/') && !value.startsWith('//')),
+      `${field} must be an http(s) URL or a path starting with /`,
+    );
 }

@@ -25,7 +25,8 @@ export const experimentFields = z.object({
 });
 
 export const experimentSchema = experimentFields.superRefine((experiment, ctx) => {
-  if (new Set(experiment.variants).size !== experiment.variants.length) ctx.addIssue({ code: 'custom', path: ['variants'], message: 'variants holds a variant twice' });
+  if (new Set(experiment.variants).size !== experiment.variants.length)
+    ctx.addIssue({ code: 'custom', path: ['variants'], message: 'variants holds a variant twice' });
 });
 
 /** Set by the server when the status changes. */

@@ -12,7 +12,11 @@ const { maxNameLength, maxShortTextLength, maxLongTextLength, maxSelectorLength,
 const selector = (field: string) => requiredText(field, maxSelectorLength).meta({ description: 'CSS selector of the element the guide points at.' });
 
 const tourStepSchema = z.object(
-  { title: optionalText('steps[].title', maxShortTextLength), body: requiredText('steps[].body', maxLongTextLength), selector: selector('steps[].selector').optional() },
+  {
+    title: optionalText('steps[].title', maxShortTextLength),
+    body: requiredText('steps[].body', maxLongTextLength),
+    selector: selector('steps[].selector').optional(),
+  },
   { error: 'steps[] must be objects { title?, body, selector? }' },
 );
 
@@ -44,7 +48,10 @@ const typeFields = {
   placement: z.enum(['top', 'bottom', 'left', 'right'], { error: 'placement must be top, bottom, left or right' }),
   position: z.enum(['top', 'bottom'], { error: 'position must be top or bottom' }),
   side: z.enum(['left', 'right'], { error: 'side must be left or right' }),
-  steps: z.array(tourStepSchema, { error: 'steps must be an array' }).min(1, 'steps must hold at least one step').max(maxItems, `steps holds more than ${maxItems} steps`),
+  steps: z
+    .array(tourStepSchema, { error: 'steps must be an array' })
+    .min(1, 'steps must hold at least one step')
+    .max(maxItems, `steps holds more than ${maxItems} steps`),
   items: z
     .array(checklistItemSchema, { error: 'items must be an array' })
     .min(1, 'items must hold at least one item')

@@ -6,7 +6,11 @@ import type { z } from 'zod';
  * the field, as in a JSON merge patch one level deep. Returns the schema's verdict on the merged data,
  * so cross-field rules (variant weights, type-specific fields) hold after every update.
  */
-export function patchDocumentData<T extends z.ZodType>(schema: T, current: Record<string, unknown>, patch: Record<string, unknown>): z.ZodSafeParseResult<z.output<T>> {
+export function patchDocumentData<T extends z.ZodType>(
+  schema: T,
+  current: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): z.ZodSafeParseResult<z.output<T>> {
   const merged: Record<string, unknown> = { ...current };
   for (const [field, value] of Object.entries(patch)) {
     if (value === null) delete merged[field];

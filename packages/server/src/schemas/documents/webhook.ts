@@ -25,7 +25,8 @@ export const webhookFields = z.object({
     .max(MAX_WEBHOOK_SECRET_LENGTH, `secret must be at most ${MAX_WEBHOOK_SECRET_LENGTH} characters`)
     .optional()
     .meta({
-      description: 'HMAC key of X-Webhook-Signature. Generated when absent at creation; kept when absent on update. Returned in full only by the creation response.',
+      description:
+        'HMAC key of X-Webhook-Signature. Generated when absent at creation; kept when absent on update. Returned in full only by the creation response.',
     }),
 });
 

@@ -38,7 +38,10 @@ export function authService({ config, accessTokens, loginProtection, passwordHas
 
   const signedIn = async (account: AccountRecord, refreshToken: string): Promise<SignedIn> => {
     const accessToken = await accessTokens.sign(account.id);
-    return { tokens: { access_token: accessToken, token_type: 'Bearer', expires_in: accessTokens.lifetimeSeconds, account: accountView(account) }, refreshToken };
+    return {
+      tokens: { access_token: accessToken, token_type: 'Bearer', expires_in: accessTokens.lifetimeSeconds, account: accountView(account) },
+      refreshToken,
+    };
   };
 
   return {

@@ -9,7 +9,13 @@ const CLOSING_EVENTS_READ = 1000;
  * newest `eventNames` events, read for the user (its own and its linked devices' events) and for the
  * device (which may not be linked yet).
  */
-export async function closedItemIds(engine: QueryEngine, projectId: number, ids: PersonIds, eventNames: readonly string[], idProperty: string): Promise<Set<string>> {
+export async function closedItemIds(
+  engine: QueryEngine,
+  projectId: number,
+  ids: PersonIds,
+  eventNames: readonly string[],
+  idProperty: string,
+): Promise<Set<string>> {
   const reads = [];
   if (ids.user_id) reads.push(engine.run({ kind: 'events', projectId, userId: ids.user_id, events: [...eventNames], limit: CLOSING_EVENTS_READ }));
   if (ids.device_id) reads.push(engine.run({ kind: 'events', projectId, deviceId: ids.device_id, events: [...eventNames], limit: CLOSING_EVENTS_READ }));

@@ -13,7 +13,14 @@ export const dashboardResource: DocumentResource = {
   example: {
     name: 'Growth',
     description: 'Signups and purchases',
-    widgets: [{ id: 'signups', title: 'Daily signups', type: 'line', query: { events: [{ name: 'signup' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-31' }, interval: 'day' } }],
+    widgets: [
+      {
+        id: 'signups',
+        title: 'Daily signups',
+        type: 'line',
+        query: { events: [{ name: 'signup' }], metric: 'uniq', date_range: { start: '2024-05-01', end: '2024-05-31' }, interval: 'day' },
+      },
+    ],
   },
   patchExample: { name: 'Growth (weekly)' },
 };
@@ -38,7 +45,16 @@ export const flagResource: DocumentResource = {
   schema: flagDataSchema,
   patchSchema: flagPatchSchema,
   keyOf: (data) => (typeof data.key === 'string' ? data.key : null),
-  example: { key: 'new-checkout', name: 'New checkout', active: true, rollout_percentage: 50, variants: [{ key: 'control', weight: 50 }, { key: 'test', weight: 50 }] },
+  example: {
+    key: 'new-checkout',
+    name: 'New checkout',
+    active: true,
+    rollout_percentage: 50,
+    variants: [
+      { key: 'control', weight: 50 },
+      { key: 'test', weight: 50 },
+    ],
+  },
   patchExample: { rollout_percentage: 100 },
 };
 

@@ -22,9 +22,21 @@ export function listSurveyResponses(engine: QueryEngine, survey: DocumentRecord,
 
 /** The delivery log of a webhook (already found in the project), oldest first: `webhook_delivery` documents whose parent it is. */
 export async function listWebhookDeliveries(config: ConfigStore, webhook: DocumentRecord, page: PageQuery): Promise<DocumentPage> {
-  const result = await config.listDocuments({ projectId: webhook.project_id, kind: 'webhook_delivery', parentId: webhook.id, after: page.after, limit: page.limit });
-  const items = result.items.map(
-    (record): JsonObject => ({ ...record.data, id: record.id, project_id: record.project_id, webhook_id: webhook.id, version: record.version, created_at: record.created_at, updated_at: record.updated_at }),
-  );
+  const result = await config.listDocuments({
+    projectId: webhook.project_id,
+    kind: 'webhook_delivery',
+    parentId: webhook.id,
+    after: page.after,
+    limit: page.limit,
+  });
+  const items = result.items.map((record): JsonObject => ({
+    ...record.data,
+    id: record.id,
+    project_id: record.project_id,
+    webhook_id: webhook.id,
+    version: record.version,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  }));
   return { items, next: result.next };
 }

@@ -61,7 +61,8 @@ export function webhookResource(urlOptions: WebhookUrlOptions, secrets?: SecretB
     // A given secret, or a legacy plaintext one carried over from the stored row by PUT and PATCH.
     const { secret: given, secret_encrypted: _sealed, ...fields } = data;
     const kept = stringOf(ctx.existing?.data.secret_encrypted);
-    const secret = stringOf(given) ?? (kept === undefined ? undefined : openSealed(secrets, kept)) ?? stringOf(ctx.existing?.data.secret) ?? generateWebhookSecret();
+    const secret =
+      stringOf(given) ?? (kept === undefined ? undefined : openSealed(secrets, kept)) ?? stringOf(ctx.existing?.data.secret) ?? generateWebhookSecret();
     return { ...fields, url: checked, secret_encrypted: secrets.seal(secret), secret_prefix: webhookSecretPrefix(secret) };
   }
   return {
@@ -74,7 +75,10 @@ export function webhookResource(urlOptions: WebhookUrlOptions, secrets?: SecretB
     readOnlyFields: ['secret_prefix'],
     writeOnlyFields: ['secret'],
     prepare,
-    present: ({ secret, secret_encrypted: _sealed, ...data }) => ({ ...data, secret_prefix: stringOf(data.secret_prefix) ?? webhookSecretPrefix(stringOf(secret) ?? '') }),
+    present: ({ secret, secret_encrypted: _sealed, ...data }) => ({
+      ...data,
+      secret_prefix: stringOf(data.secret_prefix) ?? webhookSecretPrefix(stringOf(secret) ?? ''),
+    }),
     presentCreated: (data) => ({ secret: secrets ? webhookSecretOf(data, secrets) : '' }),
     responseFields: { secret_prefix: webhookSecretPrefixField },
     createdFields: { secret: webhookSecretPrefixField.meta({ description: 'The full secret: shown in this response only.' }) },

@@ -13,7 +13,12 @@ export interface PersonIds {
  * id; properties are the stored user properties (none for a device alone) with `overrides` merged over
  * them (`null` removes one).
  */
-export async function flagPerson(people: Pick<PersonStore, 'getUserProperties'>, projectId: number, ids: PersonIds, overrides?: UserProperties): Promise<FlagPerson> {
+export async function flagPerson(
+  people: Pick<PersonStore, 'getUserProperties'>,
+  projectId: number,
+  ids: PersonIds,
+  overrides?: UserProperties,
+): Promise<FlagPerson> {
   const id = ids.user_id ?? ids.device_id;
   if (!id) throw new Error('flagPerson needs a user_id or a device_id');
   const properties: PersonProperties = ids.user_id ? await people.getUserProperties(projectId, ids.user_id) : {};

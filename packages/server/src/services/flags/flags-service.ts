@@ -8,7 +8,11 @@ import { loadFlags } from './load-flags.js';
  * `POST /v1/flags/evaluate`: the named flags (unknown, invalid or inactive ones are false), or every
  * active flag when no key is named, for the person of the body.
  */
-export async function evaluateFlags(storage: Pick<StoragePorts, 'config' | 'people'>, projectId: number, body: FlagsEvaluateBody): Promise<FlagsEvaluateResponse> {
+export async function evaluateFlags(
+  storage: Pick<StoragePorts, 'config' | 'people'>,
+  projectId: number,
+  body: FlagsEvaluateBody,
+): Promise<FlagsEvaluateResponse> {
   const named = [...(body.key === undefined ? [] : [body.key]), ...(body.keys ?? [])];
   const everyFlag = body.key === undefined && body.keys === undefined;
   const [flags, person] = await Promise.all([

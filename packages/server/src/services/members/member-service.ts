@@ -23,7 +23,8 @@ export interface MemberServiceDeps {
  * role or demote or remove an owner, and the last owner stays (409).
  */
 export function memberService({ config, passwordHashCost }: MemberServiceDeps) {
-  const ownerCount = async (projectId: number): Promise<number> => (await config.listProjectMembers(projectId)).filter((member) => member.role === 'owner').length;
+  const ownerCount = async (projectId: number): Promise<number> =>
+    (await config.listProjectMembers(projectId)).filter((member) => member.role === 'owner').length;
   const view = async (membership: MembershipRecord): Promise<MemberView | undefined> => {
     const account = await config.getAccount(membership.account_id);
     return account && memberView(membership, account);
@@ -56,7 +57,8 @@ export function memberService({ config, passwordHashCost }: MemberServiceDeps) {
     /** Changes a member's role. */
     async setRole(projectId: number, access: ProjectAccess, accountId: number, role: MemberRole): Promise<MemberView> {
       const current = await load(accountId, projectId);
-      if (current.role !== role && (current.role === 'owner' || role === 'owner')) requireOwner(access, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
+      if (current.role !== role && (current.role === 'owner' || role === 'owner'))
+        requireOwner(access, current.role === 'owner' ? 'demote an owner' : 'grant the owner role');
       if (current.role === 'owner' && role !== 'owner' && (await ownerCount(projectId)) <= 1) throw new HttpError(409, LAST_OWNER);
       const updated = await config.setMembershipRole(current.account_id, projectId, role);
       const shown = updated && (await view(updated));

@@ -4,7 +4,14 @@ import { createApiKey } from '../../keys/create-api-key.js';
 import { refusePlanChange } from '../../limits/operator-plan.js';
 import type { ProjectPlan, ProjectRecord, StoragePorts } from '../../ports/index.js';
 import { apiKeyView } from '../../schemas/api-key.js';
-import type { createdProjectSchema, createProjectBodySchema, patchProjectBodySchema, projectListQuerySchema, projectListSchema, ProjectView } from '../../schemas/project.js';
+import type {
+  createdProjectSchema,
+  createProjectBodySchema,
+  patchProjectBodySchema,
+  projectListQuerySchema,
+  projectListSchema,
+  ProjectView,
+} from '../../schemas/project.js';
 import { projectView } from '../../schemas/project.js';
 import { deleteProjectData } from '../delete-project-data.js';
 

@@ -9,7 +9,11 @@ function chunkTime(chunk: ParsedReplayChunk): number {
 }
 
 /** Stores each validated chunk of a replay body once, in order. */
-export async function storeReplayChunks(replays: Pick<ReplayStore, 'appendReplayChunk'>, projectId: number, chunks: ParsedReplayChunk[]): Promise<ReplayResponse> {
+export async function storeReplayChunks(
+  replays: Pick<ReplayStore, 'appendReplayChunk'>,
+  projectId: number,
+  chunks: ParsedReplayChunk[],
+): Promise<ReplayResponse> {
   let stored = 0;
   for (const chunk of chunks) {
     const inserted = await replays.appendReplayChunk({

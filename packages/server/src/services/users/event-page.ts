@@ -46,7 +46,12 @@ export async function listEventPage<T>(
   page: EventPageQuery,
   show: (event: StoredEvent) => T,
 ): Promise<EventPage<T>> {
-  const events = await engine.run({ kind: 'events', ...query, ...(page.before !== undefined && { before: decodeEventCursor(page.before) }), limit: page.limit + 1 });
+  const events = await engine.run({
+    kind: 'events',
+    ...query,
+    ...(page.before !== undefined && { before: decodeEventCursor(page.before) }),
+    limit: page.limit + 1,
+  });
   const items = events.slice(0, page.limit);
   const last = items.at(-1);
   return { items: items.map(show), next: events.length > page.limit && last ? encodeEventCursor(last) : null };

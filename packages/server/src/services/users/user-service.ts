@@ -34,7 +34,10 @@ export function userService(ports: ErasurePorts & { queryEngine: QueryEngine }) 
     /** The user's properties and last event; 404 when the project has neither for this id. */
     async get(projectId: number, userId: string): Promise<ShownUser> {
       if (userId.length > LIMITS.maxIdLength) throw notFound(userId);
-      const [properties, newest] = await Promise.all([people.getUserProperties(projectId, userId), queryEngine.run({ kind: 'events', projectId, userId, limit: 1 })]);
+      const [properties, newest] = await Promise.all([
+        people.getUserProperties(projectId, userId),
+        queryEngine.run({ kind: 'events', projectId, userId, limit: 1 }),
+      ]);
       const last = newest[0];
       if (!last && Object.keys(properties).length === 0) throw notFound(userId);
       return { user_id: userId, properties, last_seen: last ? new Date(last.timestamp).toISOString() : null };
