@@ -1,27 +1,13 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readCliSettings } from '../src/cli-env.js';
 import { renderDemoPage, renderDemoScript } from '../src/demo-page.js';
-import { startNorthstarServer } from '../src/start-server.js';
-import type { RunningServer } from '../src/start-server.js';
+import { serverSandbox } from './support/server-sandbox.js';
 import { eventQuery, postJson } from './support/test-server.js';
 
-let running: RunningServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await running?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  running = undefined;
-  dir = undefined;
-});
-
-async function start(): Promise<RunningServer> {
-  dir = await mkdtemp(join(tmpdir(), 'northstar-cli-'));
-  running = await startNorthstarServer({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'data'), router: { logger: { error: () => {} } } });
-  return running;
-}
+const sandbox = serverSandbox('northstar-cli-');
+const start = () => sandbox.start();
 
 describe('the northstar-server CLI app', () => {
   it('serves a demo page that loads its script /demo.js, which embeds the SDK key, then /sdk/northstar.js', async () => {
@@ -61,7 +47,7 @@ describe('the northstar-server CLI app', () => {
 
   it('writes demo.json with the keys and url, readable by the owner only', async () => {
     const { url, demo, demoFile } = await start();
-    expect(demoFile).toBe(join(dir ?? '', 'data', 'demo.json'));
+    expect(demoFile).toBe(join(await sandbox.dir(), 'data', 'demo.json'));
     expect(JSON.parse(await readFile(demoFile, 'utf8'))).toEqual({ project_id: demo.project_id, pk: demo.pk, sk: demo.sk, url });
     expect((await stat(demoFile)).mode & 0o777).toBe(0o600);
   });

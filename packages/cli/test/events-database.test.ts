@@ -1,7 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { databaseAvailable, selectedDatabases, testMysqlUrl } from '@northstar/adapter-testing';
 import { USAGE } from '../src/cli-args.js';
 import { readCliSettings } from '../src/cli-env.js';
@@ -9,8 +7,8 @@ import type { CliSettings } from '../src/cli-env.js';
 import { openCliApp } from '../src/open-cli-storage.js';
 import { runMigrate } from '../src/run-commands.js';
 import { startNorthstarServer } from '../src/start-server.js';
-import type { RunningServer } from '../src/start-server.js';
 import { countRows, hasTable, mysqlAdmin } from './support/database-rows.js';
+import { serverSandbox } from './support/server-sandbox.js';
 import { eventQuery, postJson } from './support/test-server.js';
 
 // NORTHSTAR_EVENTS_DATABASE_URL: the event data in one database, the configuration in DATABASE_URL's.
@@ -21,21 +19,14 @@ const available = new Map(await Promise.all(kinds.map(async (kind) => [kind, awa
 const stamp = `${Date.now().toString(36)}_${process.pid}`;
 const mysqlDatabases: string[] = [];
 
-let running: RunningServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await running?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  running = undefined;
-  dir = undefined;
-});
+const sandbox = serverSandbox('northstar-events-db-');
 afterAll(async () => {
   for (const name of mysqlDatabases) await mysqlAdmin(testMysqlUrl(), `DROP DATABASE IF EXISTS \`${name}\``);
 });
 
 /** The settings of `DATABASE_URL` = an SQLite file, `NORTHSTAR_EVENTS_DATABASE_URL` = a new database of `kind`. */
 async function settingsFor(kind: 'sqlite' | 'mysql', test: string): Promise<{ settings: CliSettings; configUrl: string; eventsUrl: string }> {
-  dir = await mkdtemp(join(tmpdir(), 'northstar-events-db-'));
+  const dir = await sandbox.dir();
   const configUrl = `sqlite:${join(dir, 'config.db')}`;
   let eventsUrl = `sqlite:${join(dir, 'events.db')}`;
   if (kind === 'mysql') {
@@ -53,8 +44,7 @@ describe.each(kinds)('NORTHSTAR_EVENTS_DATABASE_URL naming %s, configuration in 
     async () => {
       const { settings, configUrl, eventsUrl } = await settingsFor(kind, 'start');
       const { storage, databases, app } = await openCliApp(settings);
-      running = await startNorthstarServer({ ...settings, storage, router: { ...app, logger: { error: () => {} } } });
-      const { url, demo } = running;
+      const { url, demo } = sandbox.adopt(await startNorthstarServer({ ...settings, storage, router: { ...app, logger: { error: () => {} } } }));
       const today = new Date().toISOString().slice(0, 10);
       for (const device of ['d1', 'd2'])
         expect((await postJson(`${url}/v1/track`, { event_name: '$pageview', device_id: device }, { 'X-API-Key': demo.pk })).status).toBe(200);

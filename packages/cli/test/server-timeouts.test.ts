@@ -1,26 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { SERVER_TIMEOUTS, startNorthstarServer } from '../src/start-server.js';
+import { describe, expect, it } from 'vitest';
+import { SERVER_TIMEOUTS } from '../src/start-server.js';
 import type { RunningServer, StartServerOptions } from '../src/start-server.js';
+import { serverSandbox } from './support/server-sandbox.js';
 
 // Slow clients cannot hold the CLI server's sockets (docs/decisions.md, "Timeouts of the standalone server").
-let running: RunningServer | undefined;
-let dir: string | undefined;
-afterEach(async () => {
-  await running?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-  running = undefined;
-  dir = undefined;
-});
-
-async function start(timeouts?: StartServerOptions['timeouts']): Promise<RunningServer> {
-  dir = await mkdtemp(join(tmpdir(), 'northstar-timeouts-'));
-  running = await startNorthstarServer({ port: 0, host: '127.0.0.1', dataDir: join(dir, 'data'), timeouts, router: { logger: { error: () => {} } } });
-  return running;
-}
+const sandbox = serverSandbox('northstar-timeouts-');
+const start = (timeouts?: StartServerOptions['timeouts']): Promise<RunningServer> => sandbox.start({ timeouts });
 
 /** Opens a connection, runs `talk` on it, and resolves with the ms until the server closed it (or `giveUpMs`). */
 function closedAfter(url: string, talk: (write: (text: string) => void) => void, giveUpMs: number): Promise<{ ms: number; answer: string }> {
