@@ -1,28 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createConnection } from 'mysql2/promise';
 import { createSqlStorage, ensureSqlDatabase, migrateSql } from '@northstar/adapter-sql';
-import { databaseAvailable, selectedDatabases, testMysqlUrl } from '@northstar/adapter-testing';
+import { databaseAvailable, mysqlAdminQuery, selectedDatabases, testMysqlUrl } from '@northstar/adapter-testing';
 
 // A mysql:// URL naming a database the server does not have yet (a fresh MariaDB, `npm start`).
 const mysqlUp = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
 const base = new URL(testMysqlUrl());
 const stamp = `${Date.now().toString(36)}_${process.pid}`;
 const cleanup: string[] = [];
-
-async function admin<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const connection = await createConnection({
-    host: base.hostname,
-    port: Number(base.port || 3306),
-    user: decodeURIComponent(base.username) || 'root',
-    password: decodeURIComponent(base.password),
-  });
-  try {
-    const [rows] = await connection.query(sql, values);
-    return rows as T;
-  } finally {
-    await connection.end();
-  }
-}
 
 /** The URL of a database of this file that does not exist yet; dropped after the file. */
 function missingDatabase(suffix: string): { name: string; url: string } {
@@ -32,11 +16,12 @@ function missingDatabase(suffix: string): { name: string; url: string } {
 }
 
 const charsetOf = async (name: string) =>
-  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]
-    ?.charset;
+  (
+    await mysqlAdminQuery<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name])
+  )[0]?.charset;
 
 afterAll(async () => {
-  for (const sql of cleanup) await admin(sql);
+  for (const sql of cleanup) await mysqlAdminQuery(sql);
 });
 
 describe('creating a missing database', () => {
@@ -74,13 +59,13 @@ describe('creating a missing database', () => {
       const { name, url } = missingDatabase('migrate');
       expect(await migrateSql({ url, createDatabase: true })).toContain('0001-events');
       expect(
-        await admin<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [name, 'ns_events']),
+        await mysqlAdminQuery<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [name, 'ns_events']),
       ).toHaveLength(1);
     });
 
     it('says in one line, without the password, that an account which may not create it must have it created', async () => {
       const user = `ns_test_${stamp}`.slice(0, 32);
-      await admin('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', 'no-create-pw']);
+      await mysqlAdminQuery('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', 'no-create-pw']);
       cleanup.push(`DROP USER IF EXISTS '${user}'@'%'`);
       const { name } = missingDatabase('denied');
       const url = new URL(name, base);

@@ -38,6 +38,20 @@ async function mysqlAdmin(): Promise<AdminConnection> {
 }
 
 /**
+ * Runs one statement on the test MySQL/MariaDB server (`testMysqlUrl()`, no database chosen) and
+ * returns its rows: for tests that create, inspect or drop databases and users of their own.
+ */
+export async function mysqlAdminQuery<T = unknown>(sql: string, values: unknown[] = []): Promise<T> {
+  const admin = await mysqlAdmin();
+  try {
+    const [rows] = (await admin.query(sql, values)) as [T, unknown];
+    return rows;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Whether `kind` can be used here. A database that cannot is skipped with a loud warning on a
  * developer machine; with `CI=true` this throws instead, since a skip in CI is a failure.
  */

@@ -12,7 +12,7 @@ export { rateLimitStoreCases } from './rate-limit-store-cases.js';
 export { jobQueueCases } from './job-queue-cases.js';
 export { createTwoPortStorage } from './two-port-adapter.js';
 export { storedEvent, twoDayDataset, uuidNo, DAY1, DAY2 } from './dataset.js';
-export { selectedDatabases, createTestStorage, databaseAvailable, releaseTestDatabases, testMysqlUrl } from './databases.js';
+export { selectedDatabases, createTestStorage, databaseAvailable, releaseTestDatabases, testMysqlUrl, mysqlAdminQuery } from './databases.js';
 export type { DatabaseKind, TestStorage } from './databases.js';
 export { loadFixture, loadEvents, PROJECT, OTHER_PROJECT, FROM, TO } from './fixture.js';
 export type { FixtureTarget } from './fixture.js';

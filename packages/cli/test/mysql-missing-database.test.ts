@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createConnection } from 'mysql2/promise';
-import { databaseAvailable, testMysqlUrl } from '@northstar/adapter-testing';
+import { databaseAvailable, mysqlAdminQuery, testMysqlUrl } from '@northstar/adapter-testing';
 import { migrateDatabase, storageFromUrl } from '../src/storage/storage-from-url.js';
 
 // `DATABASE_URL=mysql://root@127.0.0.1:3306/northstar npm start` on a server without that database.
@@ -10,21 +9,6 @@ const base = new URL(testMysqlUrl());
 const stamp = `${Date.now().toString(36)}_${process.pid}`;
 const cleanup: string[] = [];
 
-async function admin<T>(sql: string, values: unknown[] = []): Promise<T> {
-  const connection = await createConnection({
-    host: base.hostname,
-    port: Number(base.port || 3306),
-    user: decodeURIComponent(base.username) || 'root',
-    password: decodeURIComponent(base.password),
-  });
-  try {
-    const [rows] = await connection.query(sql, values);
-    return rows as T;
-  } finally {
-    await connection.end();
-  }
-}
-
 /** A database name of this test that does not exist yet; dropped after the file. */
 function missingDatabase(suffix: string): string {
   const name = `ns_test_${stamp}_${suffix}`;
@@ -33,12 +17,13 @@ function missingDatabase(suffix: string): string {
 }
 
 const charsetOf = async (name: string) =>
-  (await admin<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name]))[0]
-    ?.charset;
+  (
+    await mysqlAdminQuery<{ charset: string }[]>('SELECT DEFAULT_CHARACTER_SET_NAME AS charset FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?', [name])
+  )[0]?.charset;
 
 afterAll(async () => {
   if (!available) return;
-  for (const sql of cleanup) await admin(sql);
+  for (const sql of cleanup) await mysqlAdminQuery(sql);
 });
 
 describe.skipIf(!available)('a DATABASE_URL naming a MySQL/MariaDB database that does not exist', () => {
@@ -58,13 +43,16 @@ describe.skipIf(!available)('a DATABASE_URL naming a MySQL/MariaDB database that
     const name = missingDatabase('migrate');
     await migrateDatabase(new URL(name, base).href);
     expect(await charsetOf(name)).toBe('utf8mb4');
-    const tables = await admin<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [name, 'ns_events']);
+    const tables = await mysqlAdminQuery<unknown[]>('SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?', [
+      name,
+      'ns_events',
+    ]);
     expect(tables).toHaveLength(1);
   });
 
   it('says in one line, without a stack trace, that an account which may not create it must have it created', async () => {
     const user = `ns_test_${stamp}`.slice(0, 32);
-    await admin('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', 'no-create-pw']);
+    await mysqlAdminQuery('CREATE USER ?@? IDENTIFIED BY ?', [user, '%', 'no-create-pw']);
     cleanup.push(`DROP USER IF EXISTS '${user}'@'%'`);
     const name = missingDatabase('denied');
     const url = new URL(name, base);

@@ -1,8 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createConnection } from 'mysql2/promise';
-import { testMysqlUrl } from '@northstar/adapter-testing';
+import { mysqlAdminQuery, testMysqlUrl } from '@northstar/adapter-testing';
 
 /** An empty database of a test's own: its URL, and `drop()` to remove it afterwards. */
 export interface TestDatabase {
@@ -14,21 +13,9 @@ export interface TestDatabase {
 export async function createMysqlDatabase(suffix: string): Promise<TestDatabase> {
   const name = `ns_test_${Date.now().toString(36)}_${suffix}`;
   const base = new URL(testMysqlUrl());
-  const admin = async (sql: string) => {
-    const connection = await createConnection({
-      host: base.hostname,
-      port: Number(base.port || 3306),
-      user: decodeURIComponent(base.username) || 'root',
-      password: decodeURIComponent(base.password),
-    });
-    try {
-      await connection.query(sql, [name]);
-    } finally {
-      await connection.end();
-    }
-  };
+  const admin = (sql: string) => mysqlAdminQuery(sql, [name]);
   await admin('CREATE DATABASE ?? CHARACTER SET utf8mb4');
-  return { url: new URL(name, base).href, drop: () => admin('DROP DATABASE IF EXISTS ??') };
+  return { url: new URL(name, base).href, drop: async () => void (await admin('DROP DATABASE IF EXISTS ??')) };
 }
 
 /** A SQLite file in a fresh temporary folder; `drop()` removes the folder. */
