@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { SqlMigration } from './migration.js';
 
 /**
- * Indexes for the people reads and deletions (`PeopleStore`): a user's own events and a device's
+ * Indexes for the people reads and deletions (`PersonStore` and the `events` listing of `QueryEngine`): a user's own events and a device's
  * events newest first (`(ts, uuid)` in the index, so a keyset page is a short backward range scan,
  * never a sort of the person's whole history), the distinct users of a project in id order, the
  * devices linked to a user, and a person's replay chunks. See docs/people-data.md.
