@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /** The core budget of ARCHITECTURE.md, in bytes of min+gzip. */
 const CORE_BUDGET = 6 * 1024;
+/** The budget of the core with the plugins that watch the page (issue 16), in bytes of min+gzip. */
+const WATCHING_BUDGET = 8 * 1024;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What an app's own code does with the core client. */
@@ -17,9 +19,9 @@ if (hasConsent()) revokeConsent(); else grantConsent();`;
  * resolves it. `production`: minified, with the defines of an app's production build (esbuild sets
  * `process.env.NODE_ENV` itself when minifying; `__NS_DEBUG__: false` is the SDK's documented flag).
  */
-async function bundleApp(production: boolean): Promise<string> {
+async function bundleApp(production: boolean, app = APP): Promise<string> {
   const result = await build({
-    stdin: { contents: APP, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
+    stdin: { contents: app, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
     bundle: true,
     write: false,
     format: 'esm',
@@ -41,6 +43,13 @@ describe('an app bundling @northstar/browser with esbuild', () => {
     const size = gzipSync(await bundleApp(true), { level: 9 }).length;
     console.info(`core client, esbuild production build: ${size} B of ${CORE_BUDGET} B`);
     expect(size).toBeLessThanOrEqual(CORE_BUDGET);
+  });
+
+  it(`keeps the core with the frustration plugin within ${WATCHING_BUDGET} bytes min+gzip in a production build`, async () => {
+    const app = `import { init, track, frustration } from '@northstar/browser';\ninit({ apiKey: 'pk_x', endpoint: '/ns' }).use(frustration()); track('e');`;
+    const size = gzipSync(await bundleApp(true, app), { level: 9 }).length;
+    console.info(`core + frustration, esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
   });
 
   it('keeps the [Sdk] debug code in a development build, where __NS_DEBUG__ is not defined', async () => {

@@ -2,6 +2,7 @@ import type { NorthstarConfig } from './core/config.js';
 import { log } from './core/debug.js';
 import * as sdk from './shared-instance.js';
 import type { Northstar } from './core/northstar.js';
+import type { Plugin } from './core/client.js';
 
 /** One command of the script-tag queue: `['track', 'signup', { plan: 'pro' }]`. */
 export type Command = [string, ...unknown[]];
@@ -42,9 +43,10 @@ export function endpointFromScript(src: string | null | undefined): string | und
 /**
  * Replaces the `window.northstar` command array with the live global and replays what the page
  * queued before the script loaded, in order. Commands pushed before `init` wait for it. `nonce` is
- * the CSP nonce of the SDK's own script tag: the default of the `nonce` option.
+ * the CSP nonce of the SDK's own script tag: the default of the `nonce` option. `plugins` are set up on
+ * each instance `init` creates (each reads its own option, e.g. `frustration: false`).
  */
-export function installGlobal(scriptSrc?: string | null, nonce?: string): NorthstarGlobal | undefined {
+export function installGlobal(scriptSrc?: string | null, nonce?: string, plugins: readonly Plugin[] = []): NorthstarGlobal | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { northstar?: unknown };
   const queued = w.northstar;
@@ -56,7 +58,9 @@ export function installGlobal(scriptSrc?: string | null, nonce?: string): Norths
       const instance = global._instance;
       if (name === 'init') {
         const { key, ...rest } = (args[0] ?? {}) as SnippetConfig;
+        const running = sdk.getInstance();
         global._instance = sdk.init({ endpoint: endpointFromScript(scriptSrc) ?? '', ...(nonce ? { nonce } : {}), ...rest, apiKey: key });
+        if (global._instance !== running) for (const plugin of plugins) global._instance.use(plugin);
         for (const held of waiting.splice(0)) global.push(held);
       } else if (!instance) {
         waiting.push(command);

@@ -13,7 +13,7 @@ function docOf(name: string): string {
 }
 
 describe('the options of subsystems that are not built yet', () => {
-  it.each(['clicks', 'forms', 'scroll', 'replay', 'heatmap', 'frustration', 'guides', 'surveys'])(
+  it.each(['clicks', 'forms', 'scroll', 'replay', 'heatmap', 'guides', 'surveys'])(
     '%s says it is accepted and not implemented, with no default that implies behaviour',
     (name) => {
       const doc = docOf(name);

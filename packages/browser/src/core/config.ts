@@ -35,6 +35,32 @@ export interface ReplayConfig {
   compress?: boolean;
 }
 
+/** Which frustration signals are detected and their thresholds (docs/browser-sdk.md, "Frustration signals"). */
+export interface FrustrationConfig {
+  /** `$rageclick`: repeated clicks in one spot. @default true */
+  rageClicks?: boolean;
+  /** Clicks that make a rage click. @default 3 */
+  rageClickCount?: number;
+  /** Time the rage clicks fall within, ms. @default 1000 */
+  rageClickWindow?: number;
+  /** Greatest distance between one click and the next of a rage click, px. @default 30 */
+  rageClickRadius?: number;
+  /** `$deadclick`: a click on something clickable after which nothing changes. @default true */
+  deadClicks?: boolean;
+  /** Time without any change after which a click is dead, ms. @default 2500 */
+  deadClickTimeout?: number;
+  /** `$errorclick`: an uncaught error or unhandled rejection soon after a click. @default true */
+  errorClicks?: boolean;
+  /** Time after a click within which an error makes it an error click, ms. @default 2000 */
+  errorClickWindow?: number;
+  /** `$erratic_cursor`: the mouse reversing direction again and again. @default true */
+  erraticCursor?: boolean;
+  /** Direction reversals that make an erratic cursor. @default 20 */
+  erraticCursorChanges?: number;
+  /** Time the reversals fall within, ms. @default 2000 */
+  erraticCursorWindow?: number;
+}
+
 /** Options of `init()` / `new Northstar()` (spec 2.6). */
 export interface NorthstarConfig {
   /** Public SDK key; must start with `pk_`. Without a valid key the SDK stays inert. */
@@ -60,8 +86,12 @@ export interface NorthstarConfig {
   replay?: boolean | ReplayConfig;
   /** Heatmap capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   heatmap?: boolean;
-  /** Frustration signals (rage and dead clicks). Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
-  frustration?: boolean;
+  /**
+   * Frustration signals (`$rageclick`, `$deadclick`, `$errorclick`, `$erratic_cursor`): `false` turns the
+   * `frustration()` plugin off, an object sets its thresholds. The CDN script sets the plugin up unless
+   * this is `false`; npm users opt in with `use(frustration())`. @default true (in the CDN script)
+   */
+  frustration?: boolean | FrustrationConfig;
   /** In-app guides. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   guides?: boolean;
   /** In-app surveys. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
