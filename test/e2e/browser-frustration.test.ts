@@ -12,7 +12,7 @@ const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium
 /** The planted cases: each element's id says what it is. */
 const BODY = `<button id="rage">More</button> <button id="dead">Does nothing</button> <button id="error">Fails</button>
 <input id="stepper" type="number" value="1"> <div id="select-me" role="button" style="cursor: pointer">double click to select these words</div>
-<a id="next" href="/e2e/next">next</a>
+<div data-sdk-no-capture><button id="private">Private</button></div> <a id="next" href="/e2e/next">next</a>
 <script>
 document.getElementById('rage').addEventListener('click', () => document.body.append('.'));
 document.getElementById('error').addEventListener('click', () => setTimeout(() => { throw new Error('planted failure'); }));
@@ -40,7 +40,7 @@ describe.runIf(runs)('frustration signals in Chromium against the built server',
   const env = useServerAndChromium();
 
   it(
-    'fires rage, dead and error clicks on planted cases, and stays silent on a stepper, a text selection and a navigating link',
+    'fires rage, dead and error clicks on planted cases, and stays silent on a stepper, a text selection, a navigating link and inside data-sdk-no-capture',
     { timeout: 60_000 },
     async () => {
       const demo = env.server.demo;
@@ -66,6 +66,8 @@ describe.runIf(runs)('frustration signals in Chromium against the built server',
       await page.click('#rage');
       for (let i = 0; i < 5; i++) await page.click('#stepper', { position: { x: 5, y: 5 } });
       await page.dblclick('#select-me', { position: { x: 20, y: 5 } });
+      await sleep(3000);
+      for (let i = 0; i < 3; i++) await page.click('#private');
       expect(await page.evaluate(() => String(getSelection()))).not.toBe('');
       await sleep(3500);
       await Promise.all([page.waitForURL('**/e2e/next'), page.click('#next')]);
