@@ -12,7 +12,7 @@ const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium
 /** The planted cases: each element's id says what it is. */
 const BODY = `<button id="rage">More</button> <button id="dead">Does nothing</button> <button id="error">Fails</button>
 <input id="stepper" type="number" value="1"> <div id="select-me" role="button" style="cursor: pointer">double click to select these words</div>
-<div data-sdk-no-capture><button id="private">Private</button></div> <a id="next" href="/e2e/next">next</a>
+<div id="shaky" style="height: 120px">shake the mouse here</div> <div data-sdk-no-capture><button id="private">Private</button></div> <a id="next" href="/e2e/next">next</a>
 <script>
 document.getElementById('rage').addEventListener('click', () => document.body.append('.'));
 document.getElementById('error').addEventListener('click', () => setTimeout(() => { throw new Error('planted failure'); }));
@@ -95,4 +95,23 @@ describe.runIf(runs)('frustration signals in Chromium against the built server',
       await context.close();
     },
   );
+
+  it('sends $erratic_cursor after the mouse reverses direction 20 times within 2 s', async () => {
+    const demo = env.server.demo;
+    const context = await env.browser.newContext();
+    await routePlantedPage(context, demo);
+    const page = await context.newPage();
+    await page.goto(`${demo.url}/e2e/erratic`);
+    const box = await page.locator('#shaky').boundingBox();
+    if (!box) throw new Error('#shaky is not laid out');
+    for (let i = 0; i < 24; i++) await page.mouse.move(box.x + (i % 2 ? 40 : 80), box.y + 60);
+    await page.evaluate(() => (window as unknown as { northstar: { push(c: unknown[]): void } }).northstar.push(['flush']));
+    expect(
+      await pollUntil(
+        () => totalToday(demo, '$erratic_cursor'),
+        (n) => n >= 1,
+      ),
+    ).toBe(1);
+    await context.close();
+  });
 });
