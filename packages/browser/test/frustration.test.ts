@@ -91,6 +91,17 @@ describe('dead clicks', () => {
     expect(emit).toHaveBeenCalledWith('$deadclick', $('#b'));
   });
 
+  it('sends one dead click for a burst of clicks on the same element', async () => {
+    page('<button id="b">b</button>');
+    const emit = watch(watchDeadClicks);
+    for (let i = 0; i < 4; i++) {
+      click($('#b'));
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(emit).toHaveBeenCalledTimes(1);
+  });
+
   it('counts [role=button] and cursor:pointer as clickable, not plain text', async () => {
     page('<div id="r" role="button">r</div><div id="p" style="cursor: pointer">p</div><p id="t">text</p>');
     const emit = watch(watchDeadClicks);

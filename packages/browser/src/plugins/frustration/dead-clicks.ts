@@ -60,7 +60,8 @@ export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
     // The later clicks of a double or triple click belong to the first one's watch (a text selection shows there).
     const target = event.detail > 1 ? null : elementOf(event);
     const el = target && !isExcluded(target) ? clickableOf(target) : null;
-    if (!el) return;
+    // One watch per element: a burst of clicks on a dead button is one dead click (and a rage click).
+    if (!el || pending.some((p) => p.el === el)) return;
     if (!pending.length) {
       observer ??= new MutationObserver(reacted);
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
