@@ -55,6 +55,18 @@ describe('the script-tag global', () => {
     expect(names()).toEqual(['early', 'late']);
   });
 
+  it('sets up the plugins it is given on each instance init creates, once', () => {
+    const setup = vi.fn();
+    tag.installGlobal(undefined, undefined, [{ name: 'probe', setup }]);
+    live().push(['init', { key: API_KEY, endpoint: ENDPOINT, autocapture: false }]);
+    live().push(['init', { key: API_KEY, endpoint: ENDPOINT, autocapture: false }]);
+    expect(setup).toHaveBeenCalledTimes(1);
+    expect(setup).toHaveBeenCalledWith(live()._instance);
+    live().push(['destroy']);
+    live().push(['init', { key: API_KEY, endpoint: ENDPOINT, autocapture: false }]);
+    expect(setup).toHaveBeenCalledTimes(2);
+  });
+
   it('warns about unknown commands without throwing', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     tag.installGlobal();
