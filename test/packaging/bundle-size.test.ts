@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 /** Budgets of ARCHITECTURE.md, in bytes of min+gzip. */
 const KB = 1024;
-const BUDGETS = { coreClient: 6 * KB, cdnIife: 22 * KB };
+const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB };
 
 const BROWSER_DIST = fileURLToPath(new URL('../../packages/browser/dist/', import.meta.url));
 const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -44,6 +44,15 @@ describe('bundle budgets (min+gzip)', () => {
     );
     console.info(`core client: ${size} B of ${BUDGETS.coreClient} B`);
     expect(size).toBeLessThanOrEqual(BUDGETS.coreClient);
+  }, 60_000);
+
+  it(`keeps the core client with autocapture (clicks, forms, scroll depth, page leave) within ${BUDGETS.coreAutocapture} bytes`, async () => {
+    const size = await appBundleSize(
+      `import { init, track, identify, autocapture } from '@northstar/browser';
+       init({ apiKey: 'pk_x', endpoint: '/ns' }).use(autocapture); track('e'); identify('u');`,
+    );
+    console.info(`core client + autocapture: ${size} B of ${BUDGETS.coreAutocapture} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.coreAutocapture);
   }, 60_000);
 
   it(`keeps the CDN IIFE within ${BUDGETS.cdnIife} bytes`, async () => {

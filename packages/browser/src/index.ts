@@ -30,3 +30,8 @@ export type { Revenue, RevenueType } from './core/revenue.js';
 export { pageViews } from './plugins/page-views/page-views.js';
 export { frustration } from './plugins/frustration/frustration.js';
 export { FRUSTRATION_DEFAULTS } from './plugins/frustration/options.js';
+export { autocapture } from './plugins/autocapture/autocapture.js';
+export { clicks } from './plugins/autocapture/clicks.js';
+export { forms } from './plugins/autocapture/forms.js';
+export { scrollDepth } from './plugins/autocapture/scroll-depth.js';
+export { pageLeave } from './plugins/autocapture/page-leave.js';

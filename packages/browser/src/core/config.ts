@@ -1,14 +1,17 @@
 import type { TrackedEvent } from '@northstar/core';
 
-/** Which automatic captures run (spec 2.7). Only `pageViews` is implemented so far; the others are accepted and ignored. */
+/**
+ * Which automatic captures run (spec 2.7), each on unless `false`. `init()` sets up `pageViews` only;
+ * the others run where the `autocapture` plugin is used (`init(config).use(autocapture)`, or the CDN script).
+ */
 export interface AutocaptureConfig {
-  /** `$pageview` on start and on single-page navigation. @default true */
+  /** `$pageview` on start and on single-page navigation; with the `autocapture` plugin also `$pageleave`. @default true */
   pageViews?: boolean;
-  /** Click capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /** `$click` (needs the `autocapture` plugin). @default true */
   clicks?: boolean;
-  /** Form submission capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /** `$form_submit` (needs the `autocapture` plugin). @default true */
   forms?: boolean;
-  /** Scroll depth capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /** `$scroll_depth` at 25, 50, 75 and 100 percent (needs the `autocapture` plugin). @default true */
   scroll?: boolean;
 }
 

@@ -1,0 +1,56 @@
+import type { Properties } from '../../core/properties.js';
+import { stableSelector } from './selector.js';
+
+/** Elements whose subtree is never captured. */
+export const NO_CAPTURE = '.sdk-no-capture,[data-sdk-no-capture]';
+/** Longest `$el_text`, characters. */
+const MAX_TEXT = 100;
+/** Classes kept in `$el_classes`. */
+const MAX_CLASSES = 10;
+/** Digit runs that look like a card or account number: such a text is left out. */
+const NUMBER_LIKE = /\d(?:[ -]?\d){11,}/;
+
+/** True when nothing about `el` may be captured: inside `.sdk-no-capture` / `[data-sdk-no-capture]`, or a password field. */
+export function isBlocked(el: Element): boolean {
+  return !!el.closest(NO_CAPTURE) || (el.localName === 'input' && (el as HTMLInputElement).type === 'password');
+}
+
+/** Form fields: their text would be what the user typed or chose, so it is never read. */
+const isField = (el: Element): boolean => /^(input|textarea|select|option)$/.test(el.localName);
+
+/** True when `el`'s text may hold what the user typed: a field, or anything editable in or around it. */
+const holdsInput = (el: Element): boolean =>
+  isField(el) ||
+  (el as HTMLElement).isContentEditable ||
+  el.closest('[contenteditable]:not([contenteditable="false"])') !== null ||
+  el.querySelector('[contenteditable],textarea,select') !== null;
+
+/** The visible text of `el`, whitespace collapsed and cut to 100 characters; empty where it may hold user input. */
+export function elementText(el: Element): string {
+  if (holdsInput(el)) return '';
+  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+  return NUMBER_LIKE.test(text) ? '' : text;
+}
+
+/**
+ * The properties of a `$click` on `el`: `$el_tag`, `$el_selector`, and when present `$el_id`,
+ * `$el_classes` (space-separated, the first 10), `$el_text`, `$el_href`, `$el_role`, `$el_name`,
+ * `$el_type`. Never an input's value.
+ */
+export function describeElement(el: Element): Properties {
+  const props: Properties = { $el_tag: el.localName, $el_selector: stableSelector(el) };
+  const classes = Array.from(el.classList).slice(0, MAX_CLASSES).join(' ');
+  const text = elementText(el);
+  const href = el.getAttribute('href');
+  const extra: [string, string | null][] = [
+    ['$el_id', el.id],
+    ['$el_classes', classes],
+    ['$el_text', text],
+    ['$el_href', href && (el as HTMLAnchorElement).href ? (el as HTMLAnchorElement).href : href],
+    ['$el_role', el.getAttribute('role')],
+    ['$el_name', el.getAttribute('name')],
+    ['$el_type', isField(el) || el.localName === 'button' ? el.getAttribute('type') : null],
+  ];
+  for (const [key, value] of extra) if (value) props[key] = value;
+  return props;
+}

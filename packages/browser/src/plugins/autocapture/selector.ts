@@ -1,0 +1,60 @@
+/** Data attributes that name an element for tests or analytics, preferred in that order. */
+const DATA_ATTRIBUTES = ['data-testid', 'data-test', 'data-cy', 'data-qa', 'data-ns'];
+/** Ancestors a selector may climb through before it gives up on uniqueness. */
+const MAX_DEPTH = 8;
+
+const quote = (value: string): string => JSON.stringify(value);
+const ident = (value: string): string => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(value) : value.replace(/[^\w-]/g, '\\$&'));
+
+/** `tag` plus what names it without counting siblings: data attribute, role, a field's name. */
+function named(el: Element): string | undefined {
+  const tag = el.localName;
+  for (const attribute of DATA_ATTRIBUTES) {
+    const value = el.getAttribute(attribute);
+    if (value) return `${tag}[${attribute}=${quote(value)}]`;
+  }
+  const role = el.getAttribute('role');
+  const name = el.getAttribute('name');
+  if (name && /^(input|select|textarea|button|form)$/.test(tag)) return `${tag}[name=${quote(name)}]`;
+  if (role) return `${tag}[role=${quote(role)}]`;
+  return undefined;
+}
+
+/** `tag`, with `:nth-of-type(n)` only when a sibling has the same tag. */
+function positioned(el: Element): string {
+  const tag = el.localName;
+  const parent = el.parentElement;
+  if (!parent) return tag;
+  const same = Array.prototype.filter.call(parent.children, (c: Element) => c.localName === tag) as Element[];
+  return same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(el) + 1})` : tag;
+}
+
+const unique = (selector: string, root: ParentNode): boolean => {
+  try {
+    return root.querySelectorAll(selector).length === 1;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A CSS selector for `el` that survives layout and content changes: an id ends it (`#id`); otherwise
+ * each step is the tag with a data attribute (`data-testid`, ...), a field's `name` or a `role`, and
+ * a position (`:nth-of-type`, only among siblings of the same tag) for a step that has none. It climbs
+ * until a named step makes the selector match this one element, an ancestor with an id, `body`, or 8 steps.
+ */
+export function stableSelector(el: Element): string {
+  const root = el.ownerDocument;
+  let path = '';
+  let node: Element | null = el;
+  for (let depth = 0; node && depth < MAX_DEPTH; depth++, node = node.parentElement) {
+    const rest = path ? ` > ${path}` : '';
+    if (node.id) return `#${ident(node.id)}${rest}`;
+    if (node.localName === 'body') return `body${rest}`;
+    const name = named(node);
+    path = `${name ?? positioned(node)}${rest}`;
+    // Only a name may end the climb: a bare tag or position that is unique today is not once the page grows.
+    if (name && unique(path, root)) return path;
+  }
+  return path;
+}
