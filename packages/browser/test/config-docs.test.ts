@@ -13,14 +13,11 @@ function docOf(name: string): string {
 }
 
 describe('the options of subsystems that are not built yet', () => {
-  it.each(['replay', 'heatmap', 'guides', 'surveys'])(
-    '%s says it is accepted and not implemented, with no default that implies behaviour',
-    (name) => {
-      const doc = docOf(name);
-      expect(doc).toContain('Not implemented yet');
-      expect(doc).not.toMatch(/@default (true|false|\d)/);
-    },
-  );
+  it.each(['replay', 'heatmap', 'guides', 'surveys'])('%s says it is accepted and not implemented, with no default that implies behaviour', (name) => {
+    const doc = docOf(name);
+    expect(doc).toContain('Not implemented yet');
+    expect(doc).not.toMatch(/@default (true|false|\d)/);
+  });
 
   it('the replay settings name no defaults of a recorder that does not exist', () => {
     const replay = /export interface ReplayConfig \{([\s\S]*?)\n\}/.exec(source)?.[1] ?? '';
