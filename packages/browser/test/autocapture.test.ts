@@ -146,6 +146,20 @@ describe('$pageleave', () => {
   });
 });
 
+describe('$pageleave and the back-forward cache', () => {
+  it('starts a new page view when the page comes back from the cache', () => {
+    const client = startClient().use(pageLeave);
+    const queued: string[] = [];
+    client.on('event', (e) => queued.push(e.event_name));
+    dispatchEvent(new Event('pagehide'));
+    const back = new Event('pageshow') as Event & { persisted: boolean };
+    Object.defineProperty(back, 'persisted', { value: true });
+    dispatchEvent(back);
+    dispatchEvent(new Event('pagehide'));
+    expect(queued.filter((n) => n === '$pageleave')).toHaveLength(2);
+  });
+});
+
 describe('the autocapture plugin', () => {
   it('sets up every capture unless its flag is false', async () => {
     const button = h('button', { id: 'b' }, 'b');
