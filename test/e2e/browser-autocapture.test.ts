@@ -142,4 +142,28 @@ describe.runIf(runs)('autocapture in Chromium against the built server on its SQ
     expect(bytes).not.toContain(SECRET);
     expect(bytes).not.toContain('blocked-click-marker');
   });
+
+  it('follows the autocapture option of the CDN script: each capture off with false', async () => {
+    const demo = server.demo;
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    await routeCapturePage(context, demo, { autocapture: { clicks: false, scroll: false } });
+    const names: string[] = [];
+    context.on('request', (request) => {
+      const body = request.postData() ?? '';
+      if (request.url().endsWith('/v1/track') && body.includes('"batch"'))
+        names.push(...(JSON.parse(body) as { batch: TrackedEvent[] }).batch.map((e) => e.event_name));
+    });
+    const page = await context.newPage();
+    await page.goto(`${demo.url}/e2e/capture/options`);
+    await page.click('#buy');
+    for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 500);
+    await page.click('#spa');
+    await pollUntil(
+      () => Promise.resolve(names),
+      (n) => n.filter((name) => name === '$pageview').length >= 2,
+    );
+    await context.close();
+    const autocaptured = new Set(['$pageview', '$pageleave', '$click', '$scroll_depth', '$form_submit']);
+    expect(names.filter((n) => autocaptured.has(n))).toEqual(['$pageview', '$pageleave', '$pageview']);
+  });
 });
