@@ -102,6 +102,19 @@ describe('dead clicks', () => {
     expect(emit).toHaveBeenCalledTimes(1);
   });
 
+  it('does not take the focus moved by a later press of the user for a reaction to the earlier click', async () => {
+    page('<button id="a">a</button><button id="b">b</button>');
+    const emit = watch(watchDeadClicks);
+    click($('#a'));
+    await vi.advanceTimersByTimeAsync(1000);
+    $('#b').dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));
+    ($('#b') as HTMLButtonElement).focus();
+    $('#b').dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+    click($('#b'));
+    await vi.advanceTimersByTimeAsync(2500);
+    expect(emit.mock.calls.map((c) => c[1])).toEqual([$('#a'), $('#b')]);
+  });
+
   it('counts [role=button] and cursor:pointer as clickable, not plain text', async () => {
     page('<div id="r" role="button">r</div><div id="p" style="cursor: pointer">p</div><p id="t">text</p>');
     const emit = watch(watchDeadClicks);

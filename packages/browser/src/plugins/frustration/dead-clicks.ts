@@ -34,16 +34,34 @@ interface Pending {
  * `$deadclick`: a click on something that looks clickable (a button, `[role=button]`, `cursor: pointer`,
  * ...; never a link) after which nothing changes for `deadClickTimeout` ms: no DOM mutation anywhere in
  * the document, no scroll, no focus change, no navigation (URL, history, unload) and no new selection.
- * Any change counts, whoever made it (a later click that moves the focus too). The second and third
- * clicks of a double or triple click start no watch of their own. The page is watched only while a
- * click is pending.
+ * The focus moved by the user's own later press (a click elsewhere) is not the page's reaction; any
+ * other change counts. The second and third clicks of a double or triple click
+ * start no watch of their own. The page is watched only while a click is pending.
  */
 export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
   let pending: Pending[] = [];
   let observer: MutationObserver | undefined;
+  let pressing = false;
+  const press = (): void => void (pressing = true);
+  // The click follows the mouseup in the same task: after both, what the press changed is the new baseline.
+  const release = (): void =>
+    void setTimeout(() => {
+      pressing = false;
+      // Only the focus: a selection made by the user's press (a double click) stays a change.
+      for (const p of pending) p.before[2] = document.activeElement;
+    });
+  const react = (event: Event): void => {
+    if (!(pressing && event.type === 'focusin')) reacted();
+  };
+  const listen = (on: boolean): void => {
+    const method = on ? addEventListener : removeEventListener;
+    for (const name of REACTIONS) method(name, react, { capture: true, passive: true });
+    method('mousedown', press, true);
+    method('mouseup', release, true);
+  };
   const stop = (): void => {
     observer?.disconnect();
-    for (const name of REACTIONS) removeEventListener(name, reacted, true);
+    listen(false);
   };
   function reacted(): void {
     for (const p of pending) clearTimeout(p.timer);
@@ -65,7 +83,7 @@ export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
     if (!pending.length) {
       observer ??= new MutationObserver(reacted);
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      for (const name of REACTIONS) addEventListener(name, reacted, { capture: true, passive: true });
+      listen(true);
     }
     const p: Pending = { el, before: snapshot(), timer: setTimeout(() => expire(p), o.deadClickTimeout) };
     pending.push(p);

@@ -14,14 +14,11 @@ export const CURSOR_JITTER = 4;
 export function watchErraticCursor(o: FrustrationOptions, emit: Emit): () => void {
   let changes: number[] = [];
   // Per axis: the point the last direction was measured from, and that direction (-1, 0, 1).
-  const anchor = [NaN, NaN];
+  const anchor: number[] = [];
   const direction = [0, 0];
   const axis = (i: number, at: number): boolean => {
-    const moved = at - (anchor[i] as number);
-    if (!(Math.abs(moved) > CURSOR_JITTER)) {
-      if (Number.isNaN(anchor[i])) anchor[i] = at;
-      return false;
-    }
+    const moved = at - (anchor[i] ??= at);
+    if (Math.abs(moved) <= CURSOR_JITTER) return false;
     anchor[i] = at;
     const was = direction[i];
     direction[i] = Math.sign(moved);

@@ -8,8 +8,8 @@ const MESSAGE_LIMIT = 200;
 /** The message of an uncaught error or of a rejection's reason. */
 function messageOf(event: ErrorEvent | PromiseRejectionEvent): string {
   const reason: unknown = 'reason' in event ? event.reason : (event.error ?? event.message);
-  const message = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
-  return message.slice(0, MESSAGE_LIMIT);
+  // An Error prints as `TypeError: x is undefined`.
+  return String(reason).slice(0, MESSAGE_LIMIT);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Emit, FrustrationOptions } from './options.js';
 
 /** Text fields and steppers, where repeated clicks are how they are used (placing the caret, stepping a value). */
 const REPEAT_CLICKED =
-  'textarea, select, option, [contenteditable]:not([contenteditable=false]), [role=textbox], [role=spinbutton], [role=slider], input:not([type=button]):not([type=submit]):not([type=reset]):not([type=image])';
+  'textarea, select, [contenteditable]:not([contenteditable=false]), [role=textbox], [role=spinbutton], [role=slider], input:not([type=button]):not([type=submit]):not([type=reset]):not([type=image])';
 
 interface Click {
   time: number;
