@@ -68,10 +68,11 @@ const SERVER_LAYERS = [
 // removes the import removes the entry with it. Empty: keep it so.
 const SERVER_ALLOW = [];
 
-// The folders of packages/browser/src: the client core, then the plugins over it (a plugin sees the
-// client only through its contract, never another plugin: the folders of plugins/ are isolated);
-// the entry files (index.ts, cdn.ts, ...) sit above both.
-const BROWSER_LAYERS = [['core'], ['plugins']];
+// The folders of packages/browser/src: the client core, the DOM helpers that plugins share (how an
+// element is described), then the plugins over them (a plugin sees the client only through its
+// contract, never another plugin: the folders of plugins/ are isolated); the entry files (index.ts,
+// cdn.ts, ...) sit above all.
+const BROWSER_LAYERS = [['core'], ['dom'], ['plugins']];
 
 const IMPORT_LAYERS = {
   root: import.meta.dirname,

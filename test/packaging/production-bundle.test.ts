@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 const CORE_BUDGET = 6 * 1024;
 /** The budget of the core with the plugins that watch the page (issue 16), in bytes of min+gzip. */
 const WATCHING_BUDGET = 8 * 1024;
+/** Core + the frustration plugin: ARCHITECTURE.md names no budget for it; ours is the core's plus 3 KB (docs/decisions.md). */
+const FRUSTRATION_BUDGET = 9 * 1024;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What an app's own code does with the core client. */
@@ -49,11 +51,11 @@ describe('an app bundling @northstar/browser with esbuild', () => {
     expect(size).toBeLessThanOrEqual(CORE_BUDGET);
   });
 
-  it(`keeps the core with the frustration plugin within ${WATCHING_BUDGET} bytes min+gzip in a production build`, async () => {
+  it(`keeps the core with the frustration plugin within ${FRUSTRATION_BUDGET} bytes min+gzip in a production build`, async () => {
     const app = `import { init, track, frustration } from '@northstar/browser';\ninit({ apiKey: 'pk_x', endpoint: '/ns' }).use(frustration()); track('e');`;
     const size = gzipSync(await bundleApp(true, app), { level: 9 }).length;
-    console.info(`core + frustration, esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
-    expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
+    console.info(`core + frustration, esbuild production build: ${size} B of ${FRUSTRATION_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(FRUSTRATION_BUDGET);
   });
 
   it(`keeps the core client with autocapture within ${WATCHING_BUDGET} bytes min+gzip in a production build`, async () => {

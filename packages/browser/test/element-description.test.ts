@@ -1,50 +1,110 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { describeElement, isExcluded, selectorOf } from '../src/plugins/frustration/element-description.js';
+import { describe, expect, it } from 'vitest';
+import { describeElement, elementText, isBlocked } from '../src/dom/element.js';
+import { stableSelector } from '../src/dom/selector.js';
+import { clickedElement } from '../src/plugins/autocapture/clicks.js';
+import { h, page } from './dom-builder.js';
 
-afterEach(() => document.body.replaceChildren());
+/** The selector of `el` finds `el` and nothing else. */
+const resolves = (el: Element): void => expect(Array.from(document.querySelectorAll(stableSelector(el)))).toEqual([el]);
 
-/** Puts the fixture `html` in the body (parsed by DOMParser: no innerHTML anywhere). */
-function page(html: string): void {
-  document.body.replaceChildren(...Array.from(new DOMParser().parseFromString(html, 'text/html').body.childNodes));
-}
-const $ = (selector: string): Element => document.querySelector(selector) as Element;
-
-describe('the element description of frustration events', () => {
-  it('describes tag, id, classes, text and link', () => {
-    page('<a href="/pricing"><button id="buy" class="btn big">  Buy\n   now </button></a>');
-    expect(describeElement($('#buy'))).toEqual({
-      $el_tag: 'button',
-      $el_id: 'buy',
-      $el_classes: 'btn big',
-      $el_text: 'Buy now',
-      $el_selector: '#buy',
-      $el_href: '/pricing',
-    });
+describe('the stable selector of an element', () => {
+  it('is the id when the element has one', () => {
+    const button = h('button', { id: 'buy', class: 'btn x1' }, 'Buy');
+    page(h('div', {}, button));
+    expect(stableSelector(button)).toBe('#buy');
   });
 
-  it('stops the selector at the closest id or stable data attribute, and uses roles and labels on the way', () => {
-    page('<section id="cart"><ul><li><span role="button" aria-label="Remove">x</span></li></ul></section><div data-testid="menu"><i class="a b c">i</i></div>');
-    expect(selectorOf($('span'))).toBe('#cart > ul > li > span[role="button"][aria-label="Remove"]');
-    expect(selectorOf($('i'))).toBe('div[data-testid="menu"] > i.a.b');
+  it('prefers a data attribute, then a field name, then a role, over positions', () => {
+    const save = h('button', { 'data-testid': 'save' }, 'Save');
+    const email = h('input', { name: 'email' });
+    const menu = h('div', { role: 'menuitem' }, 'Open');
+    page(h('div', {}, h('button', {}, 'Other'), save), h('form', {}, h('input', {}), email), h('nav', {}, menu));
+    expect(stableSelector(save)).toBe('button[data-testid="save"]');
+    expect(stableSelector(email)).toBe('input[name="email"]');
+    expect(stableSelector(menu)).toBe('div[role="menuitem"]');
   });
 
-  it('uses positions only among siblings of the same tag without a role or label, and climbs at most 5 levels', () => {
-    page('<div><p>one</p><p>two</p></div><div><div><div><div><div><div><b>deep</b></div></div></div></div></div></div>');
-    expect(selectorOf($('p + p'))).toBe('body > div:nth-of-type(1) > p:nth-of-type(2)');
-    expect(selectorOf($('b')).split(' > ')).toHaveLength(5);
+  it('climbs to an ancestor id and counts positions only among siblings of the same tag', () => {
+    const second = h('li', {}, 'two');
+    page(h('ul', {}, h('li', {}, 'a')), h('section', { id: 'list' }, h('ul', {}, h('li', {}, 'one'), second)));
+    const selector = stableSelector(second);
+    expect(selector).toBe('#list > ul > li:nth-of-type(2)');
+    expect(document.querySelector(selector)).toBe(second);
   });
 
-  it('never reads field values nor text inside excluded parts, and truncates text to 100 characters', () => {
-    page(`<form id="f"><textarea>secret-a</textarea><input value="secret-b"><select><option>secret-c</option></select>
-      <span class="sdk-no-capture">secret-d</span>${'long '.repeat(40)}</form>`);
-    const text = describeElement($('#f')).$el_text ?? '';
-    expect(text).not.toMatch(/secret/);
-    expect(text).toHaveLength(100);
+  it('does not stop at a bare tag that happens to be unique today: it climbs to body', () => {
+    const link = h('a', { href: '/x' }, 'x');
+    page(h('main', {}, h('p', {}, link)));
+    expect(stableSelector(link)).toBe('body > main > p > a');
+    resolves(link);
   });
 
-  it('excludes password fields and anything inside .sdk-no-capture or [data-sdk-no-capture]', () => {
-    page('<input id="pw" type="password"><div class="sdk-no-capture"><b id="a">a</b></div><div data-sdk-no-capture><b id="b">b</b></div><b id="c">c</b>');
-    expect(['#pw', '#a', '#b', '#c'].map((s) => isExcluded($(s)))).toEqual([true, true, true, false]);
+  it('stops at the first named step that matches the element alone', () => {
+    const link = h('a', { href: '/x' }, 'x');
+    page(h('nav', { role: 'navigation' }, h('a', { href: '/y' }, 'y'), link), h('footer', {}, h('a', {}, 'z')));
+    expect(stableSelector(link)).toBe('nav[role="navigation"] > a:nth-of-type(2)');
+    resolves(link);
+  });
+});
+
+describe('the description of an element ($click and the frustration signals)', () => {
+  it('has tag, id, classes, text cut to 100 characters, selector and absolute href', () => {
+    const link = h('a', { id: 'docs', class: 'nav  primary', href: '/docs?x=1' }, `  Read\n the ${'long '.repeat(40)}`);
+    page(link);
+    const d = describeElement(link);
+    expect(d).toMatchObject({ $el_tag: 'a', $el_id: 'docs', $el_classes: 'nav primary', $el_selector: '#docs', $el_href: 'http://localhost:3000/docs?x=1' });
+    expect(d.$el_text).toMatch(/^Read the long long/);
+    expect(d.$el_text as string).toHaveLength(100);
+  });
+
+  it('never reads the value or the text of a field, nor of anything editable', () => {
+    const input = h('input', { type: 'text', name: 'q' }) as HTMLInputElement;
+    input.value = 'secret-typed';
+    const area = h('textarea', { name: 'note' }, 'secret-default');
+    const editable = h('div', { contenteditable: 'true' }, 'secret-edited');
+    const inner = h('b', {}, 'secret-inner');
+    const around = h('div', {}, 'around', h('span', { contenteditable: 'true' }, 'secret-nested'));
+    page(input, area, editable, h('div', { contenteditable: 'true' }, inner), around);
+    for (const el of [input, area, editable, inner, around]) expect(JSON.stringify(describeElement(el))).not.toContain('secret');
+    expect(describeElement(input)).toMatchObject({ $el_tag: 'input', $el_type: 'text', $el_name: 'q' });
+  });
+
+  it('takes $el_href from the closest link, so a button inside a link names where it goes', () => {
+    const button = h('button', { id: 'buy' }, 'Buy');
+    page(h('a', { href: '/pricing' }, button));
+    expect(describeElement(button)).toMatchObject({ $el_tag: 'button', $el_href: 'http://localhost:3000/pricing' });
+  });
+
+  it('leaves the parts inside .sdk-no-capture out of the text around them', () => {
+    page(h('div', { id: 'card' }, 'Total ', h('span', { class: 'sdk-no-capture' }, 'secret-amount'), ' due'));
+    expect(elementText(document.querySelector('#card') as Element)).toBe('Total due');
+  });
+
+  it('leaves out a text that looks like a card number', () => {
+    expect(elementText(h('span', {}, 'Card 4111 1111 1111 1111'))).toBe('');
+    expect(elementText(h('span', {}, 'Order 1234'))).toBe('Order 1234');
+  });
+});
+
+describe('what is never captured', () => {
+  it('password fields and anything inside .sdk-no-capture or [data-sdk-no-capture]', () => {
+    const password = h('input', { type: 'password' });
+    const hidden = h('button', {}, 'in class');
+    const hiddenToo = h('span', {}, 'in attribute');
+    page(password, h('div', { class: 'sdk-no-capture' }, h('p', {}, hidden)), h('section', { 'data-sdk-no-capture': '' }, hiddenToo), h('button', {}, 'ok'));
+    expect([password, hidden, hiddenToo].map(isBlocked)).toEqual([true, true, true]);
+    expect(isBlocked(document.querySelector('body > button') as Element)).toBe(false);
+  });
+
+  it('a click is about the nearest clickable ancestor, and is dropped when that or the target is blocked', () => {
+    const icon = h('i', {}, '*');
+    const button = h('button', { id: 'go' }, icon);
+    const secret = h('span', {}, 'x');
+    page(button, h('a', { href: '/p', class: 'sdk-no-capture' }, secret), h('p', {}, 'plain'));
+    expect(clickedElement(icon)).toBe(button);
+    expect(clickedElement(secret)).toBeNull();
+    expect(clickedElement(document.querySelector('p'))?.localName).toBe('p');
+    expect(clickedElement(null)).toBeNull();
   });
 });

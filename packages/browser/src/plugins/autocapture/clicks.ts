@@ -1,5 +1,5 @@
 import type { Plugin } from '../../core/client.js';
-import { describeElement, isBlocked } from './element.js';
+import { describeElement, isBlocked } from '../../dom/element.js';
 
 /** What a click is about: the nearest of these around the clicked node, else the node itself. */
 const CLICKABLE =

@@ -1,4 +1,4 @@
-import { isExcluded } from './element-description.js';
+import { isBlocked } from '../../dom/element.js';
 import { elementOf } from './options.js';
 import type { Emit, FrustrationOptions } from './options.js';
 
@@ -77,7 +77,7 @@ export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
   const onClick = (event: MouseEvent): void => {
     // The later clicks of a double or triple click belong to the first one's watch (a text selection shows there).
     const target = event.detail > 1 ? null : elementOf(event);
-    const el = target && !isExcluded(target) ? clickableOf(target) : null;
+    const el = target && !isBlocked(target) ? clickableOf(target) : null;
     // One watch per element: a burst of clicks on a dead button is one dead click (and a rage click).
     if (!el || pending.some((p) => p.el === el)) return;
     if (!pending.length) {

@@ -1,4 +1,4 @@
-import { isExcluded } from './element-description.js';
+import { isBlocked } from '../../dom/element.js';
 import { elementOf } from './options.js';
 import type { Emit, FrustrationOptions } from './options.js';
 
@@ -36,7 +36,7 @@ export function watchErraticCursor(o: FrustrationOptions, emit: Emit): () => voi
     const count = changes.length;
     changes = [];
     const el = elementOf(event);
-    if (el && !isExcluded(el)) emit('$erratic_cursor', el, { $direction_changes: count });
+    if (el && !isBlocked(el)) emit('$erratic_cursor', el, { $direction_changes: count });
   };
   addEventListener('mousemove', onMove, { capture: true, passive: true });
   return () => removeEventListener('mousemove', onMove, true);

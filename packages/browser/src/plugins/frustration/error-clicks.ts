@@ -1,4 +1,4 @@
-import { isExcluded } from './element-description.js';
+import { isBlocked } from '../../dom/element.js';
 import { elementOf } from './options.js';
 import type { Emit, FrustrationOptions } from './options.js';
 
@@ -21,7 +21,7 @@ export function watchErrorClicks(o: FrustrationOptions, emit: Emit): () => void 
   let last: { el: Element; time: number } | undefined;
   const onClick = (event: MouseEvent): void => {
     const el = elementOf(event);
-    last = el && !isExcluded(el) ? { el, time: Date.now() } : undefined;
+    last = el && !isBlocked(el) ? { el, time: Date.now() } : undefined;
   };
   const onError = (event: ErrorEvent | PromiseRejectionEvent): void => {
     if (!last || Date.now() - last.time > o.errorClickWindow) return;

@@ -1,7 +1,7 @@
 import type { Plugin } from '../../core/client.js';
 import type { FrustrationConfig } from '../../core/config.js';
 import { watchDeadClicks } from './dead-clicks.js';
-import { describeElement } from './element-description.js';
+import { describeElement } from '../../dom/element.js';
 import { watchErraticCursor } from './erratic-cursor.js';
 import { watchErrorClicks } from './error-clicks.js';
 import { FRUSTRATION_DEFAULTS } from './options.js';

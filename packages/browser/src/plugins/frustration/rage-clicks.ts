@@ -1,4 +1,4 @@
-import { isExcluded } from './element-description.js';
+import { isBlocked } from '../../dom/element.js';
 import { elementOf } from './options.js';
 import type { Emit, FrustrationOptions } from './options.js';
 
@@ -22,7 +22,7 @@ export function watchRageClicks(o: FrustrationOptions, emit: Emit): () => void {
   let fired = false;
   const onClick = (event: MouseEvent): void => {
     const el = elementOf(event);
-    if (!el || isExcluded(el) || el.closest(REPEAT_CLICKED)) return;
+    if (!el || isBlocked(el) || el.closest(REPEAT_CLICKED)) return;
     const click = { time: Date.now(), x: event.clientX, y: event.clientY };
     clicks = clicks.filter((c) => click.time - c.time <= o.rageClickWindow && Math.hypot(click.x - c.x, click.y - c.y) <= o.rageClickRadius);
     if (!clicks.length) fired = false;

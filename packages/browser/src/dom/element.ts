@@ -1,4 +1,4 @@
-import type { Properties } from '../../core/properties.js';
+import type { Properties } from '../core/properties.js';
 import { stableSelector } from './selector.js';
 
 /** Elements whose subtree is never captured. */
@@ -25,28 +25,42 @@ const holdsInput = (el: Element): boolean =>
   el.closest('[contenteditable]:not([contenteditable="false"])') !== null ||
   el.querySelector('[contenteditable],textarea,select') !== null;
 
-/** The visible text of `el`, whitespace collapsed and cut to 100 characters; empty where it may hold user input. */
+/** Text nodes under `node`, skipping scripts, styles and parts that are never captured. */
+function visibleText(node: Node): string {
+  let text = '';
+  for (let child = node.firstChild; child && text.length <= MAX_TEXT * 2; child = child.nextSibling) {
+    if (child.nodeType === 3) text += child.nodeValue ?? '';
+    else if (child instanceof Element && !/^(script|style)$/.test(child.localName) && !child.matches(NO_CAPTURE)) text += visibleText(child);
+  }
+  return text;
+}
+
+/**
+ * The visible text of `el`, whitespace collapsed and cut to 100 characters, without the parts inside
+ * `.sdk-no-capture`; empty where it may hold user input, or when it looks like a card number.
+ */
 export function elementText(el: Element): string {
   if (holdsInput(el)) return '';
-  const text = (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
+  const text = visibleText(el).replace(/\s+/g, ' ').trim().slice(0, MAX_TEXT);
   return NUMBER_LIKE.test(text) ? '' : text;
 }
 
 /**
- * The properties of a `$click` on `el`: `$el_tag`, `$el_selector`, and when present `$el_id`,
- * `$el_classes` (space-separated, the first 10), `$el_text`, `$el_href`, `$el_role`, `$el_name`,
- * `$el_type`. Never an input's value.
+ * How events about an element describe it (`$click`, the frustration signals): `$el_tag`,
+ * `$el_selector`, and when present `$el_id`, `$el_classes` (space-separated, the first 10), `$el_text`,
+ * `$el_href` (of the element or its closest link, absolute), `$el_role`, `$el_name`, `$el_type`.
+ * Never an input's value.
  */
 export function describeElement(el: Element): Properties {
   const props: Properties = { $el_tag: el.localName, $el_selector: stableSelector(el) };
   const classes = Array.from(el.classList).slice(0, MAX_CLASSES).join(' ');
   const text = elementText(el);
-  const href = el.getAttribute('href');
+  const link = el.closest<HTMLAnchorElement>('a[href]');
   const extra: [string, string | null][] = [
     ['$el_id', el.id],
     ['$el_classes', classes],
     ['$el_text', text],
-    ['$el_href', href && (el as HTMLAnchorElement).href ? (el as HTMLAnchorElement).href : href],
+    ['$el_href', link && (link.href || link.getAttribute('href'))],
     ['$el_role', el.getAttribute('role')],
     ['$el_name', el.getAttribute('name')],
     ['$el_type', isField(el) || el.localName === 'button' ? el.getAttribute('type') : null],

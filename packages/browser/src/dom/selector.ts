@@ -6,7 +6,7 @@ const MAX_DEPTH = 8;
 const quote = (value: string): string => JSON.stringify(value);
 const ident = (value: string): string => (typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(value) : value.replace(/[^\w-]/g, '\\$&'));
 
-/** `tag` plus what names it without counting siblings: data attribute, role, a field's name. */
+/** `tag` plus what names it without counting siblings: data attribute, a field's name, role, aria-label. */
 function named(el: Element): string | undefined {
   const tag = el.localName;
   for (const attribute of DATA_ATTRIBUTES) {
@@ -17,6 +17,8 @@ function named(el: Element): string | undefined {
   const name = el.getAttribute('name');
   if (name && /^(input|select|textarea|button|form)$/.test(tag)) return `${tag}[name=${quote(name)}]`;
   if (role) return `${tag}[role=${quote(role)}]`;
+  const label = el.getAttribute('aria-label');
+  if (label) return `${tag}[aria-label=${quote(label)}]`;
   return undefined;
 }
 
@@ -39,7 +41,8 @@ const unique = (selector: string, root: ParentNode): boolean => {
 
 /**
  * A CSS selector for `el` that survives layout and content changes: an id ends it (`#id`); otherwise
- * each step is the tag with a data attribute (`data-testid`, ...), a field's `name` or a `role`, and
+ * each step is the tag with a data attribute (`data-testid`, ...), a field's `name`, a `role` or an
+ * `aria-label`, and
  * a position (`:nth-of-type`, only among siblings of the same tag) for a step that has none. It climbs
  * until a named step makes the selector match this one element, an ancestor with an id, `body`, or 8 steps.
  */
