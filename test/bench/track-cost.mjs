@@ -1,7 +1,9 @@
 // Main-thread cost of one `track()` call of the browser SDK, in headless Chromium: the minified CDN
 // build on a real page, each figure beside an empty function called the same way in the same page.
-// Two cases: an empty queue (the server answers), and 1,000 events already queued (offline, the
-// queue at its default maxQueueSize, so every call also drops the oldest event). The work track()
+// Three cases: an empty queue (the server answers), 1,000 events already queued (offline, the queue
+// at its default maxQueueSize, so every call also drops the oldest event), both with autocapture off;
+// and an empty queue with the CDN script's defaults (autocapture and frustration on: scroll depth and
+// page leave watch events through processEvent, which finishes each event on the call path). The work track()
 // leaves for the next send or write (uuid, ISO time, merged properties) is timed in its own column.
 /* global window, performance -- measureInPage runs inside the page */
 import { readFile } from 'node:fs/promises';
@@ -58,10 +60,10 @@ async function measureInPage({ calls, runs, queued }) {
   return { track_us: perCall(trackMs), empty_us: perCall(emptyMs), ready_us: perCall(readyMs), queueLength };
 }
 
-async function measure(browser, script, queued) {
+async function measure(browser, script, queued, defaults) {
   // Empty queue: room for every call of a run (the queue is emptied between runs). Full queue: the
   // default maxQueueSize of 1,000, so each call also drops the oldest event.
-  const config = { key: 'pk_bench', endpoint: `${ORIGIN}/ns`, autocapture: false, ...(queued ? {} : { maxQueueSize: 1e6 }) };
+  const config = { key: 'pk_bench', endpoint: `${ORIGIN}/ns`, ...(defaults ? {} : { autocapture: false }), ...(queued ? {} : { maxQueueSize: 1e6 }) };
   const context = await browser.newContext();
   await context.route(`${ORIGIN}/**`, (route) => {
     const url = route.request().url();
@@ -87,10 +89,14 @@ export async function trackCost() {
   });
   const rows = [];
   try {
-    for (const queued of [0, 1000]) {
-      const r = await measure(browser, min.toString(), queued);
+    for (const [queued, defaults] of [
+      [0, false],
+      [1000, false],
+      [0, true],
+    ]) {
+      const r = await measure(browser, min.toString(), queued, defaults);
       rows.push({
-        case: `${queued} events queued`,
+        case: `${queued} events queued${defaults ? ', CDN defaults (autocapture on)' : ''}`,
         'track() µs/call': +r.track_us.toFixed(3),
         'empty fn µs/call': +r.empty_us.toFixed(3),
         'track() − empty µs': +(r.track_us - r.empty_us).toFixed(3),
