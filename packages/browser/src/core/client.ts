@@ -147,11 +147,13 @@ export class Client {
       if (__NS_DEBUG__ && run) log(this.config.debug, 'warn', run.optedOut ? 'opted out: not tracked' : 'track() needs an event name');
       return;
     }
-    const now = Date.now();
     if (event === '$pageview') {
+      // Before the page context moves on: a listener's events (`$pageleave`) still carry the page left.
+      this.emit('pageview');
       run.context = pageContext(run.context);
       this.rebase();
     }
+    const now = Date.now();
     const s = run.session.touch(now, utmTags(run.context));
     if (s.ended) this.push('$session_end', s.ended.last, s.ended.id, { $session_duration: s.ended.last - s.ended.start });
     if (s.id !== run.baseSession) this.rebase();

@@ -10,6 +10,12 @@ export interface ClientHooks {
   identify: [userId: string, properties: Readonly<Record<string, string>>];
   /** `reset()`: the session ended, a new device id, no user id. */
   reset: [];
+  /**
+   * A `$pageview` (automatic or manual) is about to be queued, before the page context moves to the new
+   * page: events tracked by a listener still carry the page left, and sort before the `$pageview`. Unlike
+   * `event`, listening to it leaves `track()` on its deferred path.
+   */
+  pageview: [];
 }
 
 export type HookName = keyof ClientHooks;

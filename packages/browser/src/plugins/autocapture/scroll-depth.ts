@@ -1,11 +1,8 @@
-import type { Client, Plugin } from '../../core/client.js';
+import type { Plugin } from '../../core/client.js';
 import { scrollPercent } from './scroll-reach.js';
 
 /** The thresholds of `$scroll_depth`, percent of the page height. */
 export const SCROLL_THRESHOLDS = [25, 50, 75, 100];
-
-/** The thresholds each client already sent in the current page view. */
-const reached = new WeakMap<Client, Set<number>>();
 
 /**
  * `$scroll_depth` (`$depth`: 25, 50, 75 or 100) the first time a scroll brings the bottom of the
@@ -16,7 +13,6 @@ export const scrollDepth: Plugin = {
   name: 'scrollDepth',
   setup: (client) => {
     const sent = new Set<number>();
-    reached.set(client, sent);
     const onScroll = (): void => {
       const percent = scrollPercent();
       for (const depth of SCROLL_THRESHOLDS) {
@@ -26,13 +22,10 @@ export const scrollDepth: Plugin = {
       }
     };
     addEventListener('scroll', onScroll, { passive: true });
+    const off = client.on('pageview', () => sent.clear());
     return () => {
       removeEventListener('scroll', onScroll);
-      reached.delete(client);
+      off();
     };
-  },
-  processEvent: (event, client) => {
-    if (event.event_name === '$pageview') reached.get(client)?.clear();
-    return event;
   },
 };
