@@ -24,9 +24,10 @@ export function cliDatabaseUrls(settings: CliSettings): string[] {
 export async function openCliApp(settings: CliSettings): Promise<CliApp> {
   // Owner-only (0700, files 0600, also those an earlier version made 0644), before SQLite opens its files.
   await restrictDataFiles(settings.dataDir, ...cliDatabaseUrls(settings));
-  const ports = settings.eventsDatabaseUrl === undefined ? {} : eventPortsAt(settings.eventsDatabaseUrl);
-  const opened = await storageFromUrl(settings.databaseUrl, { ports });
+  // The keys first: a failure there must not leave a database pool open.
   const jwtSecret = await cliJwtSecret(process.env, settings.dataDir);
   const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
+  const ports = settings.eventsDatabaseUrl === undefined ? {} : eventPortsAt(settings.eventsDatabaseUrl);
+  const opened = await storageFromUrl(settings.databaseUrl, { ports });
   return { ...opened, app: { logger: console, jwtSecret, secretsKey, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } };
 }

@@ -78,9 +78,22 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. */
+/**
+ * The standalone server of the CLI: demo page at `/`, the router at `/`, a seeded demo project. It owns
+ * the storage from the call on: `close()` disposes it, and so does a start that fails (a port in use),
+ * so that the process can exit instead of hanging on an open pool.
+ */
 export async function startNorthstarServer(options: StartServerOptions): Promise<RunningServer> {
   const storage = options.storage ?? (await storageFromUrl('memory:')).storage;
+  try {
+    return await serve(options, storage);
+  } catch (error) {
+    await storage.dispose().catch(() => undefined);
+    throw error;
+  }
+}
+
+async function serve(options: StartServerOptions, storage: StorageAdapter): Promise<RunningServer> {
   const { demo: seeded, reused } = await ensureDemoProject(storage, options.dataDir, options.router?.defaultPlan);
   let assets: DemoAssets | undefined = undefined;
 
@@ -91,13 +104,18 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
   app.use(createNorthstarRouter(northstar, options.router));
 
   const server = createTimedServer(app, { ...SERVER_TIMEOUTS, ...options.timeouts });
-  await listen(server, options.port, options.host);
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await northstar.close();
+    throw error;
+  }
   const url = `http://${urlHost(options.host)}:${(server.address() as AddressInfo).port}`;
   assets = demoAssets({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
   const demo: DemoFile = { ...seeded, url };
-  const demoFile = await writeDemoFile(options.dataDir, demo);
 
-  const close = async (): Promise<void> => {
+  // The server and the app; the storage is disposed by close(), or by startNorthstarServer on a failed start.
+  const stop = async (): Promise<void> => {
     // Requests in progress (their group commit included) may finish; idle keep-alive sockets go now.
     const drain = setTimeout(() => server.closeAllConnections(), options.drainMs ?? 5_000);
     await new Promise<void>((resolve) => {
@@ -106,7 +124,17 @@ export async function startNorthstarServer(options: StartServerOptions): Promise
     });
     clearTimeout(drain);
     await northstar.close();
+  };
+  const close = async (): Promise<void> => {
+    await stop();
     await storage.dispose();
   };
+  let demoFile: string;
+  try {
+    demoFile = await writeDemoFile(options.dataDir, demo);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   return { url, demo, demoReused: reused, demoFile, server, close };
 }

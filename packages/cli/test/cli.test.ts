@@ -1,6 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createMemoryStorage } from '@northstar/adapter-memory';
 import { readCliSettings } from '../src/cli-env.js';
 import { renderDemoPage, renderDemoScript } from '../src/demo-page.js';
 import { serverSandbox } from './support/server-sandbox.js';
@@ -58,6 +61,19 @@ describe('the northstar-server CLI app', () => {
     expect((await postJson(`${url}/v1/track`, { event_name: '$pageview', device_id: 'd1' }, { 'X-API-Key': demo.pk })).status).toBe(200);
     const res = await postJson(`${url}/v1/api/query/events`, eventQuery(demo.project_id, ['$pageview'], today), { Authorization: `Bearer ${demo.sk}` });
     expect(res.body).toMatchObject({ series: [{ event: '$pageview', data: [{ date: today, value: 1 }] }] });
+  });
+
+  it('disposes its storage and rejects when its port is taken, so that the process can exit', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const storage = createMemoryStorage();
+    const dispose = vi.spyOn(storage, 'dispose');
+    try {
+      await expect(sandbox.start({ port: (taken.address() as AddressInfo).port, storage })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(dispose).toHaveBeenCalledTimes(1);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('escapes the embedded values so that nothing breaks out of the script or the page', () => {
