@@ -25,7 +25,7 @@ init({ apiKey: 'pk_x', endpoint: '/ns' }).use(autocapture); track('e'); identify
  * resolves it. `production`: minified, with the defines of an app's production build (esbuild sets
  * `process.env.NODE_ENV` itself when minifying; `__NS_DEBUG__: false` is the SDK's documented flag).
  */
-async function bundleApp(production: boolean, app = APP): Promise<string> {
+async function bundleApp(production: boolean, app = APP, external: string[] = []): Promise<string> {
   const result = await build({
     stdin: { contents: app, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
     bundle: true,
@@ -35,6 +35,7 @@ async function bundleApp(production: boolean, app = APP): Promise<string> {
     target: 'es2020',
     minify: production,
     define: production ? { 'process.env.NODE_ENV': '"production"', __NS_DEBUG__: 'false' } : {},
+    external,
     logLevel: 'silent',
   });
   return (result.outputFiles ?? []).map((file) => file.text).join('');
@@ -61,6 +62,15 @@ describe('an app bundling @northstar/browser with esbuild', () => {
   it(`keeps the core client with autocapture within ${WATCHING_BUDGET} bytes min+gzip in a production build`, async () => {
     const size = gzipSync(await bundleApp(true, APP_WITH_AUTOCAPTURE), { level: 9 }).length;
     console.info(`core client + autocapture, esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
+  });
+
+  it(`keeps web-vitals out of the main bundle of an app that uses the webVitals plugin (a lazy import), within ${WATCHING_BUDGET} bytes min+gzip`, async () => {
+    const app = `import { init, track, webVitals } from '@northstar/browser';\ninit({ apiKey: 'pk_x', endpoint: '/ns' }).use(webVitals); track('e');`;
+    const code = await bundleApp(true, app, ['web-vitals/attribution']);
+    expect(code).toContain('import("web-vitals/attribution")');
+    const size = gzipSync(code, { level: 9 }).length;
+    console.info(`core + webVitals (web-vitals itself loaded lazily), esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
     expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
   });
 

@@ -35,3 +35,4 @@ export { clicks } from './plugins/autocapture/clicks.js';
 export { forms } from './plugins/autocapture/forms.js';
 export { scrollDepth } from './plugins/autocapture/scroll-depth.js';
 export { pageLeave } from './plugins/autocapture/page-leave.js';
+export { webVitals } from './plugins/web-vitals/web-vitals.js';

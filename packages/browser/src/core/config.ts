@@ -95,6 +95,12 @@ export interface NorthstarConfig {
    * this is `false`; npm users opt in with `use(frustration())`. @default true (in the CDN script)
    */
   frustration?: boolean | FrustrationConfig;
+  /**
+   * Web vitals (`$web_vitals`: LCP, INP, CLS, FCP, TTFB with attribution, once per page view): `false` turns
+   * the `webVitals` plugin off. npm users opt in with `use(webVitals)`; the CDN script does not carry it.
+   * @default true (where the plugin is used)
+   */
+  webVitals?: boolean;
   /** In-app guides. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   guides?: boolean;
   /** In-app surveys. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
