@@ -1,13 +1,9 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import type { TrackedEvent } from '@northstar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routeCapturePage } from './harness/capture-page.js';
-import { launchChromium } from './harness/chromium.js';
-import { startCli } from './harness/cli-process.js';
-import type { CliServer } from './harness/cli-process.js';
+import { sentEvents, useCliAndChromium } from './harness/cli-and-chromium.js';
 import { hasChromium, requireOrSkip } from './harness/environment.js';
 import { pollUntil } from './harness/poll.js';
 import { totalToday } from './harness/query.js';
@@ -19,28 +15,13 @@ const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium
 const SECRET = 's3cr3t';
 
 describe.runIf(runs)('autocapture in Chromium against the built server on its SQLite file', () => {
-  let dataDir: string;
-  let server: CliServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'northstar-capture-'));
-    [server, browser] = await Promise.all([startCli(dataDir), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const env = useCliAndChromium('northstar-capture-');
 
   it('captures real clicks, scrolls, history navigation and a form submit with their documented fields, and never a typed secret', async () => {
-    const demo = server.demo;
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const demo = env.server.demo;
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
     await routeCapturePage(context, demo);
-    const sent: TrackedEvent[] = [];
-    context.on('request', (request) => {
-      const body = request.postData() ?? '';
-      if (request.url().endsWith('/v1/track') && body.includes('"batch"')) sent.push(...(JSON.parse(body) as { batch: TrackedEvent[] }).batch);
-    });
+    const sent = sentEvents(context);
     // The last events leave by sendBeacon as the form navigates: the wrapper notes each body where the next page can read it.
     await context.addInitScript(() => {
       const send = navigator.sendBeacon.bind(navigator);
@@ -129,40 +110,36 @@ describe.runIf(runs)('autocapture in Chromium against the built server on its SQ
     });
     expect(
       await missingEvents(
-        `sqlite:${join(dataDir, 'data.db')}`,
+        `sqlite:${join(env.dataDir, 'data.db')}`,
         demo.project_id,
         sent.map((e) => e.uuid ?? ''),
       ),
     ).toEqual([]);
 
     // The database files themselves, byte for byte (the WAL included): the visible text is there, no secret and nothing blocked is.
-    const files = (await readdir(dataDir)).filter((f) => f.startsWith('data.db'));
-    const bytes = (await Promise.all(files.map((f) => readFile(join(dataDir, f))))).map((b) => b.toString('latin1')).join('');
+    const files = (await readdir(env.dataDir)).filter((f) => f.startsWith('data.db'));
+    const bytes = (await Promise.all(files.map((f) => readFile(join(env.dataDir, f))))).map((b) => b.toString('latin1')).join('');
     expect(bytes).toContain('visible-marker');
     expect(bytes).not.toContain(SECRET);
     expect(bytes).not.toContain('blocked-click-marker');
   });
 
   it('follows the autocapture option of the CDN script: each capture off with false', async () => {
-    const demo = server.demo;
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const demo = env.server.demo;
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
     await routeCapturePage(context, demo, { autocapture: { clicks: false, scroll: false } });
-    const names: string[] = [];
-    context.on('request', (request) => {
-      const body = request.postData() ?? '';
-      if (request.url().endsWith('/v1/track') && body.includes('"batch"'))
-        names.push(...(JSON.parse(body) as { batch: TrackedEvent[] }).batch.map((e) => e.event_name));
-    });
+    const sent = sentEvents(context);
     const page = await context.newPage();
     await page.goto(`${demo.url}/e2e/capture/options`);
     await page.click('#buy');
     for (let i = 0; i < 12; i++) await page.mouse.wheel(0, 500);
     await page.click('#spa');
     await pollUntil(
-      () => Promise.resolve(names),
-      (n) => n.filter((name) => name === '$pageview').length >= 2,
+      () => Promise.resolve(sent),
+      (events) => events.filter((e) => e.event_name === '$pageview').length >= 2,
     );
     await context.close();
+    const names = sent.map((e) => e.event_name);
     const autocaptured = new Set(['$pageview', '$pageleave', '$click', '$scroll_depth', '$form_submit']);
     expect(names.filter((n) => autocaptured.has(n))).toEqual(['$pageview', '$pageleave', '$pageview']);
   });

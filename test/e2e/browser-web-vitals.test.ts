@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import type { TrackedEvent } from '@northstar/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './harness/chromium.js';
-import { startCli } from './harness/cli-process.js';
-import type { CliServer } from './harness/cli-process.js';
+import { describe, expect, it } from 'vitest';
+import { sentEvents, useCliAndChromium } from './harness/cli-and-chromium.js';
 import { hasChromium, requireOrSkip } from './harness/environment.js';
 import { pollUntil } from './harness/poll.js';
 import { totalToday } from './harness/query.js';
@@ -17,28 +11,15 @@ import { routeVitalsPage } from './harness/vitals-page.js';
 const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');
 
 describe.runIf(runs)('web vitals in Chromium against the built server on its SQLite file', () => {
-  let dataDir: string;
-  let server: CliServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'northstar-vitals-'));
-    [server, browser] = await Promise.all([startCli(dataDir), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  const env = useCliAndChromium('northstar-vitals-');
 
   it('loads web-vitals lazily and sends one $web_vitals per page view with LCP, FCP, TTFB, CLS and INP and their attribution', async () => {
-    const demo = server.demo;
-    const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const demo = env.server.demo;
+    const context = await env.browser.newContext({ viewport: { width: 1000, height: 800 } });
     await routeVitalsPage(context, demo);
-    const sent: TrackedEvent[] = [];
+    const sent = sentEvents(context);
     const scripts: string[] = [];
     context.on('request', (request) => {
-      const body = request.postData() ?? '';
-      if (request.url().endsWith('/v1/track') && body.includes('"batch"')) sent.push(...(JSON.parse(body) as { batch: TrackedEvent[] }).batch);
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     const page = await context.newPage();
@@ -84,7 +65,7 @@ describe.runIf(runs)('web vitals in Chromium against the built server on its SQL
     });
     expect(
       await missingEvents(
-        `sqlite:${join(dataDir, 'data.db')}`,
+        `sqlite:${join(env.dataDir, 'data.db')}`,
         demo.project_id,
         sent.map((e) => e.uuid ?? ''),
       ),
