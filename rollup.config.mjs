@@ -9,12 +9,21 @@ import MagicString from 'magic-string';
 import esbuild from 'rollup-plugin-esbuild';
 import { dts } from 'rollup-plugin-dts';
 import terser from '@rollup/plugin-terser';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
 
 /** Every package of the workspace and its entry points (relative to the package folder). */
 const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
-  { dir: 'packages/browser', entries: { index: 'src/index.ts' }, cdn: 'src/cdn.ts', cdnDebug: 'src/cdn-debug.ts', debugFlag: true },
+  // `cdnChunks`: the files the CDN IIFE loads lazily beside itself (`web-vitals.js`: web-vitals' attribution build).
+  {
+    dir: 'packages/browser',
+    entries: { index: 'src/index.ts' },
+    cdn: 'src/cdn.ts',
+    cdnDebug: 'src/cdn-debug.ts',
+    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts' },
+    debugFlag: true,
+  },
   { dir: 'packages/server', entries: { index: 'src/index.ts', app: 'src/without-http.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
@@ -105,7 +114,18 @@ function cdnEntry(path) {
   };
 }
 
-function cdnBuilds({ dir, cdn, cdnDebug }) {
+/** A lazy chunk of the CDN script: a minified IIFE with its npm dependencies bundled in, and no global of its own. */
+const cdnChunk = (dir, file, entry) => ({
+  input: `${dir}/${entry}`,
+  plugins: [
+    nodeResolve({ browser: true }),
+    esbuild({ target: BROWSER_TARGET, tsconfig: root('tsconfig.base.json') }),
+    terser({ compress: { passes: 2 }, format: { comments: false } }),
+  ],
+  output: { file: `${dir}/dist/${file}`, format: 'iife', sourcemap: true },
+});
+
+function cdnBuilds({ dir, cdn, cdnDebug, cdnChunks = {} }) {
   const build = (file, debug) => ({
     input: '\0northstar-cdn-entry',
     plugins: [
@@ -116,7 +136,8 @@ function cdnBuilds({ dir, cdn, cdnDebug }) {
     ],
     output: { file: `${dir}/dist/${file}`, format: 'iife', sourcemap: true },
   });
-  return [build('northstar.iife.js', true), build('northstar.min.js', false)];
+  const chunks = Object.entries(cdnChunks).map(([file, entry]) => cdnChunk(dir, file, entry));
+  return [build('northstar.iife.js', true), build('northstar.min.js', false), ...chunks];
 }
 
 // Each build starts from empty dist folders: hashed chunks of earlier builds would otherwise be packed

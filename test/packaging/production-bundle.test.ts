@@ -9,6 +9,8 @@ const CORE_BUDGET = 6 * 1024;
 const WATCHING_BUDGET = 8 * 1024;
 /** Core + the frustration plugin: ARCHITECTURE.md names no budget for it; ours is the core's plus 3 KB (docs/decisions.md). */
 const FRUSTRATION_BUDGET = 9 * 1024;
+/** Core + the heatmaps plugin: ARCHITECTURE.md names no budget for it; ours is the core's plus 2 KB (docs/decisions.md). */
+const HEATMAPS_BUDGET = 8 * 1024;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What an app's own code does with the core client. */
@@ -57,6 +59,13 @@ describe('an app bundling @northstar/browser with esbuild', () => {
     const size = gzipSync(await bundleApp(true, app), { level: 9 }).length;
     console.info(`core + frustration, esbuild production build: ${size} B of ${FRUSTRATION_BUDGET} B`);
     expect(size).toBeLessThanOrEqual(FRUSTRATION_BUDGET);
+  });
+
+  it(`keeps the core with the heatmaps plugin within ${HEATMAPS_BUDGET} bytes min+gzip in a production build`, async () => {
+    const app = `import { init, track, heatmaps } from '@northstar/browser';\ninit({ apiKey: 'pk_x', endpoint: '/ns' }).use(heatmaps); track('e');`;
+    const size = gzipSync(await bundleApp(true, app), { level: 9 }).length;
+    console.info(`core + heatmaps, esbuild production build: ${size} B of ${HEATMAPS_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(HEATMAPS_BUDGET);
   });
 
   it(`keeps the core client with autocapture within ${WATCHING_BUDGET} bytes min+gzip in a production build`, async () => {

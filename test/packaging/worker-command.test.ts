@@ -50,7 +50,9 @@ describe('northstar-server worker', () => {
   it('starts the app on the default SQLite database without loading Express, and stops cleanly on SIGTERM', async () => {
     const { code, stdout, stderr } = await workerUntil('SIGTERM');
     expect(stderr).toBe('');
-    expect(stdout).toMatch(/^Northstar worker started \(no HTTP\)\n\s+Storage\s+sqlite:.*data\.db \(sqlite\)\n\s+Job consumers none yet\n/);
+    expect(stdout).toMatch(
+      /^Northstar worker started \(no HTTP\)\n\s+Storage\s+sqlite:.*data\.db \(sqlite\)\n\s+Job consumers webhook-delivery, evaluations\n/,
+    );
     expect(stdout).toContain('SIGTERM received, shutting down');
     expect(code).toBe(0);
   }, 90_000);

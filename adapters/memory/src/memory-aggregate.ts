@@ -1,8 +1,12 @@
+import { bucketLabel } from '@northstar/core';
 import type { AggregateQuery, AggregateRow, StoredEvent } from '@northstar/server';
-import { accumulate, compareCodePoints, metricValue, newAccumulator } from './metric-accumulator.js';
+import { activePeople } from './memory-active.js';
+import { rankGroups } from './group-rank.js';
+import { accumulate, metricValue, newAccumulator } from './metric-accumulator.js';
 import type { MetricAccumulator } from './metric-accumulator.js';
-import { groupOf, matchesFilter, numberOf } from './property-filter.js';
-import { bucketLabel } from './time-bucket.js';
+import { groupOf, matchesFilter, matchesUserFilter, numberOf } from './property-filter.js';
+import { timeCheck } from './time-check.js';
+import type { UserPropertyValues } from './property-filter.js';
 
 interface Cell {
   event: string;
@@ -11,34 +15,36 @@ interface Cell {
   acc: MetricAccumulator;
 }
 
-/** The groups of one event to keep: the `limit` best by the metric over the whole range. */
-function topGroups(whole: Map<string | null, MetricAccumulator>, query: AggregateQuery, limit: number): Set<string | null> {
-  const ranked = [...whole].map(([group, acc]) => ({ group, value: metricValue(acc, query.metric) }));
-  ranked.sort((a, b) => {
-    if (a.value !== b.value) return b.value - a.value;
-    if (a.group === null || b.group === null) return a.group === null ? (b.group === null ? 0 : 1) : -1;
-    return compareCodePoints(a.group, b.group);
-  });
-  return new Set(ranked.slice(0, limit).map((entry) => entry.group));
-}
-
 /**
  * The aggregate query over events in memory; `personOf` gives the person key of an event
- * (null when it has nobody to count). Same answers as the SQL adapter.
+ * (null when it has nobody to count), `userPropertiesOf` its user's current properties (for
+ * `userFilters`). Same answers as the SQL adapter.
  */
-export function aggregateEvents(events: Iterable<StoredEvent>, query: AggregateQuery, personOf: (event: StoredEvent) => string | null): AggregateRow[] {
+export function aggregateEvents(
+  events: Iterable<StoredEvent>,
+  query: AggregateQuery,
+  personOf: (event: StoredEvent) => string | null,
+  userPropertiesOf: (event: StoredEvent) => UserPropertyValues = () => ({}),
+): AggregateRow[] {
+  const passes = (event: StoredEvent) =>
+    (query.filters ?? []).every((filter) => matchesFilter(event, filter)) &&
+    (query.userFilters ?? []).every((filter) => matchesUserFilter(userPropertiesOf(event), filter));
+  const check = timeCheck(query.timeoutMs);
+  if (query.metric === 'dau' || query.metric === 'wau' || query.metric === 'mau') return activePeople(events, query, personOf, passes, check);
   const wanted = new Set(query.events);
-  const property = query.metric === 'total' || query.metric === 'uniq' ? undefined : (query.property ?? '');
+  const property = query.metric === 'total' || query.metric === 'uniq' || query.metric === 'per_user' ? undefined : (query.property ?? '');
+  const timeZone = query.timeZone ?? 'UTC';
   const cells = new Map<string, Cell>();
   const wholeRange = new Map<string, Map<string | null, MetricAccumulator>>();
 
   for (const event of events) {
+    check();
     if (!wanted.has(event.event_name) || event.timestamp < query.from || event.timestamp >= query.to) continue;
-    if (!(query.filters ?? []).every((filter) => matchesFilter(event, filter))) continue;
+    if (!passes(event)) continue;
     const value = property === undefined ? undefined : numberOf(event, property);
     if (property !== undefined && value === undefined) continue;
     const group = query.groupBy ? groupOf(event, query.groupBy.property) : null;
-    const bucket = bucketLabel(event.timestamp, query.interval);
+    const bucket = bucketLabel(timeZone, query.interval, event.timestamp);
     const key = JSON.stringify([event.event_name, bucket, group]);
     let cell = cells.get(key);
     if (!cell) {
@@ -56,17 +62,23 @@ export function aggregateEvents(events: Iterable<StoredEvent>, query: AggregateQ
     }
   }
 
-  const kept = new Map<string, Set<string | null>>();
-  if (query.groupBy) for (const [event, groups] of wholeRange) kept.set(event, topGroups(groups, query, query.groupBy.limit));
+  const kept = new Map<string, Map<string | null, number>>();
+  if (query.groupBy) {
+    for (const [event, groups] of wholeRange) {
+      const values = new Map([...groups].map(([group, acc]) => [group, metricValue(acc, query.metric)]));
+      kept.set(event, rankGroups(values, query.groupBy.limit));
+    }
+  }
 
   const rows: AggregateRow[] = [];
   for (const cell of cells.values()) {
     const value = metricValue(cell.acc, query.metric);
-    if (query.metric === 'uniq' && value === 0) continue;
+    if (value === null || (query.metric === 'uniq' && value === 0)) continue;
     if (!query.groupBy) {
       rows.push({ event: cell.event, bucket: cell.bucket, value });
-    } else if (kept.get(cell.event)?.has(cell.group)) {
-      rows.push({ event: cell.event, bucket: cell.bucket, group: cell.group, value });
+    } else {
+      const rank = kept.get(cell.event)?.get(cell.group);
+      if (rank !== undefined) rows.push({ event: cell.event, bucket: cell.bucket, group: cell.group, rank, value });
     }
   }
   return rows;

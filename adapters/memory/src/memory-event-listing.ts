@@ -33,6 +33,8 @@ export function listEventsIn(events: Iterable<StoredEvent>, query: EventListQuer
       (query.deviceId === undefined || (event.device_id === query.deviceId && (query.userId !== undefined || event.user_id === null))) &&
       (names === undefined || names.has(event.event_name)) &&
       equals.every(([property, value]) => matchesFilter(event, { property, op: 'eq', value })) &&
+      (query.filters ?? []).every((filter) => matchesFilter(event, filter)) &&
+      (query.since === undefined || event.timestamp >= query.since) &&
       (query.before === undefined || isBefore(event, query.before)),
   );
   return matching.sort(newestFirst).slice(0, pageLimit(query.limit)).map(copyEvent);

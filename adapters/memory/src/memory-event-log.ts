@@ -15,14 +15,16 @@ export function createMemoryEventLog(state: MemoryEventState): EventLog {
 
   return {
     appendEvents(events: StoredEvent[]): Promise<AppendResult> {
-      let inserted = 0;
+      const inserted: StoredEvent[] = [];
       for (const event of events) {
         const stored = eventsOf(event.project_id);
         if (stored.has(event.uuid)) continue;
-        stored.set(event.uuid, copyEvent(event));
-        inserted += 1;
+        const copy = copyEvent(event);
+        stored.set(event.uuid, copy);
+        inserted.push(copy);
       }
-      return Promise.resolve({ inserted, duplicates: events.length - inserted });
+      state.heatmaps.add(inserted);
+      return Promise.resolve({ inserted: inserted.length, duplicates: events.length - inserted.length });
     },
 
     getEvent(projectId: number, uuid: string): Promise<StoredEvent | undefined> {
@@ -30,10 +32,11 @@ export function createMemoryEventLog(state: MemoryEventState): EventLog {
       return Promise.resolve(event && copyEvent(event));
     },
 
-    /** Memory derives nothing from events (aggregates are computed on every query), so dropping them is all. */
+    /** Memory derives only the heatmap rollups from events (other aggregates are computed on every query). */
     deleteProject(projectId: number): Promise<number> {
       const deleted = state.projects.get(projectId)?.size ?? 0;
       state.projects.delete(projectId);
+      state.heatmaps.deleteProject(projectId);
       return Promise.resolve(deleted);
     },
   };

@@ -1,4 +1,6 @@
 import type { ReplayChunk, StoredEvent } from '@northstar/server';
+import { createHeatmapRollup } from './memory-heatmap.js';
+import type { HeatmapRollup } from './memory-heatmap.js';
 import { createMemoryPeople } from './memory-people.js';
 
 /** The in-process state shared by the memory ports: the query engine and the person store read the event log's maps. */
@@ -8,11 +10,13 @@ export interface MemoryEventState {
   people: ReturnType<typeof createMemoryPeople>;
   /** Replay chunks per `projectId \0 sessionId`, keyed by seq. */
   replays: Map<string, Map<number, ReplayChunk>>;
+  /** Heatmap rollups of the `$heatmap` events stored (anonymous aggregates: a user's deletion leaves them). */
+  heatmaps: HeatmapRollup;
 }
 
 /** Empty state for one memory adapter. */
 export function createMemoryEventState(): MemoryEventState {
-  return { projects: new Map(), people: createMemoryPeople(), replays: new Map() };
+  return { projects: new Map(), people: createMemoryPeople(), replays: new Map(), heatmaps: createHeatmapRollup() };
 }
 
 /** Forgets every event, link, property and chunk. */
@@ -20,6 +24,7 @@ export function clearMemoryEventState(state: MemoryEventState): void {
   state.projects.clear();
   state.people.clear();
   state.replays.clear();
+  state.heatmaps.clear();
 }
 
 /** Whether an event is the user's: its own (`user_id`), or an anonymous one of a device linked to it. */

@@ -47,7 +47,7 @@ const view = (job: StoredJob): Job => ({ id: job.id, queue: job.queue, payload: 
 
 /**
  * The job queue in process, on timers and `Date.now()`: at-least-once delivery, delays, idempotency
- * keys, retries, failures kept, and visibility timeouts, as the SQL queue will do across processes.
+ * keys, retries, failures kept, and visibility timeouts, as the SQL queue does across processes.
  * Acked jobs are forgotten; failed ones stay (their idempotency key with them).
  */
 export function createMemoryJobQueue(): JobQueue & { clear(): void; dispose(): Promise<void> } {

@@ -1,7 +1,9 @@
 import type { QueryEngine, StoredEvent } from '@northstar/server';
 import { aggregateEvents } from './memory-aggregate.js';
 import { listEventsIn } from './memory-event-listing.js';
+import { funnelOfEvents } from './memory-funnel.js';
 import type { MemoryEventState } from './memory-event-state.js';
+import { retentionOfEvents } from './memory-retention.js';
 import { dispatchQueries } from './query-dispatch.js';
 
 /** The reference engine: every query computed in JS over the event log's maps, people resolved through the links. */
@@ -14,12 +16,22 @@ export function createMemoryQueryEngine(state: MemoryEventState): QueryEngine {
     return linked === undefined ? `d:${event.device_id}` : `u:${linked}`;
   }
   const eventsOf = (projectId: number) => state.projects.get(projectId)?.values() ?? [];
+  /** The current properties of the event's user: its `user_id`, else the user its device is linked to. */
+  function userPropertiesOf(event: StoredEvent) {
+    const user = event.user_id ?? (event.device_id === null ? undefined : state.people.linkedUser(event.project_id, event.device_id));
+    return user === undefined ? {} : state.people.getUserProperties(event.project_id, user);
+  }
 
   return dispatchQueries({
-    segmentation: (query) => Promise.resolve(aggregateEvents(eventsOf(query.projectId), query, personOf)),
+    // a query stopped by its time limit rejects (the executor's throw), it does not throw at the caller
+    segmentation: (query) => new Promise((resolve) => resolve(aggregateEvents(eventsOf(query.projectId), query, personOf, userPropertiesOf))),
     events(query) {
       const devices = new Set(query.userId === undefined ? [] : state.people.devicesOf(query.projectId, query.userId));
       return Promise.resolve(listEventsIn(eventsOf(query.projectId), query, devices));
     },
+    funnel: (query) => Promise.resolve(funnelOfEvents(eventsOf(query.projectId), query, personOf)),
+    retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
+    // in the promise: a refused pattern (BadRequestError) rejects it rather than throwing from run()
+    heatmap: (query) => new Promise((resolve) => resolve(state.heatmaps.query(query))),
   });
 }

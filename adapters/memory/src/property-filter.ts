@@ -40,3 +40,28 @@ export function groupOf(event: StoredEvent, property: string): string | null {
 export function numberOf(event: StoredEvent, property: string): number | undefined {
   return own(event.num_properties, property);
 }
+
+/** A user's current properties, as the PersonStore keeps them. */
+export type UserPropertyValues = Record<string, string | number | boolean>;
+
+/**
+ * Whether a user's properties pass `filter` (see `AggregateQuery.userFilters`): a string value matches a
+ * string property, a number a numeric one; `neq` also matches an absent property, `is_set` any type.
+ */
+export function matchesUserFilter(properties: UserPropertyValues, filter: PropertyFilter): boolean {
+  const actual = own(properties, filter.property);
+  switch (filter.op) {
+    case 'is_set':
+      return actual !== undefined;
+    case 'eq':
+      return actual === filter.value;
+    case 'neq':
+      return actual !== filter.value;
+    case 'contains':
+      return typeof actual === 'string' && actual.includes(filter.value);
+    case 'gt':
+      return typeof actual === 'number' && actual > filter.value;
+    case 'lt':
+      return typeof actual === 'number' && actual < filter.value;
+  }
+}

@@ -12,3 +12,5 @@ export type { DriverLoader, DriverName } from './load-driver.js';
 export { MIGRATIONS_TABLE } from './migrate.js';
 export { createSqlRateLimitStore } from './rate-limits/sql-rate-limits.js';
 export type { SqlRateLimitOptions } from './rate-limits/sql-rate-limits.js';
+export { createSqlJobQueue } from './jobs/sql-job-queue.js';
+export type { SqlJobQueueOptions } from './jobs/sql-job-queue.js';

@@ -8,11 +8,12 @@ import type { EventRow } from './events/event-rows.js';
 
 /**
  * The event tables of a project: the events first (their count is the answer), then what
- * `appendEvents` derives from them — the rollups and the registry of user ids that `listUsers` reads.
+ * `appendEvents` derives from them — the rollups, the registry of user ids that `listUsers` reads, and
+ * the heatmap rollups.
  */
-const EVENT_TABLES = ['ns_events', 'ns_person_days', 'ns_daily_counts', 'ns_users'] as const;
+const EVENT_TABLES = ['ns_events', 'ns_person_days', 'ns_daily_counts', 'ns_users', 'ns_heatmap_pages', 'ns_heatmap_clicks'] as const;
 
-/** The EventLog port over knex (`ns_events`, its rollups and `ns_users`; migrations 0001 and 0005). */
+/** The EventLog port over knex (`ns_events`, its rollups, `ns_users` and the heatmaps; migrations 0001, 0005, 0006). */
 export function createSqlEventLog(db: Knex, dialect: SqlDialect): EventLog {
   return {
     appendEvents: (events) => appendEvents(db, dialect, events),

@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import type { EngineQueries, EngineQuery, QueryEngine } from '@northstar/server';
 import type { SqlDialect } from './dialects/sql-dialect.js';
 import { aggregate } from './events/aggregate.js';
+import { funnel } from './events/funnel-query.js';
+import { heatmapQuery } from './events/heatmap-query.js';
 import { listEvents } from './events/list-events.js';
+import { retention } from './events/retention-query.js';
 
 type Handlers = { [K in keyof EngineQueries]: (query: EngineQueries[K]['query']) => Promise<EngineQueries[K]['result']> };
 
@@ -14,6 +17,9 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine
   const handlers: Handlers = {
     segmentation: (query) => aggregate(db, dialect, query),
     events: (query) => listEvents(db, dialect, query),
+    funnel: (query) => funnel(db, dialect, query),
+    retention: (query) => retention(db, dialect, query),
+    heatmap: (query) => heatmapQuery(db, dialect, query),
   };
   return {
     run(query) {

@@ -5,6 +5,8 @@ import { createKnex } from './create-knex.js';
 import { dialectOfKnex, toDialect } from './dialects/index.js';
 import type { SqlDialect } from './dialects/sql-dialect.js';
 import { ensureSqlDatabase } from './ensure-database.js';
+import { createSqlJobQueue } from './jobs/sql-job-queue.js';
+import type { SqlJobQueueOptions } from './jobs/sql-job-queue.js';
 import { createSqlEventPorts } from './sql-event-ports.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
@@ -18,6 +20,8 @@ interface CommonOptions {
   requireDriver?: DriverLoader;
   /** Clock for the config store's `created_at` / `updated_at`, epoch ms. @default Date.now */
   now?: () => number;
+  /** Polling and retention of the job queue (`jobs`). */
+  jobs?: SqlJobQueueOptions;
 }
 
 export type SqlStorageOptions =
@@ -32,8 +36,8 @@ export type SqlStorageOptions =
       knex: Knex;
     });
 
-/** The SQL adapter: every port but the job queue, each one certainly there. */
-export type SqlStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
+/** The SQL adapter: every port, each one certainly there. */
+export type SqlStorage = StorageAdapter & StoragePorts;
 
 /** Opens (or adopts) the knex pool; the second value says whether dispose() must destroy it. */
 export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; dialect: SqlDialect; owned: boolean }> {
@@ -44,7 +48,7 @@ export async function openKnex(options: SqlStorageOptions): Promise<{ db: Knex; 
 }
 
 /**
- * Every storage port but the job queue over knex: MySQL/MariaDB (mysql2) or SQLite (better-sqlite3),
+ * Every storage port over knex: MySQL/MariaDB (mysql2) or SQLite (better-sqlite3),
  * loaded lazily. The ports share one pool and one schema (the query engine resolves people through
  * the person store's links). Runs the migrations first unless `migrate: false`.
  */
@@ -58,12 +62,15 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlS
   }
   const rateLimits = createSqlRateLimitStore(db, dialect);
   const ports = createSqlEventPorts(db, dialect);
+  const jobs = createSqlJobQueue(db, dialect, options.jobs);
   return {
     name: `sql:${dialect.name}`,
     ...ports,
     config: createSqlConfigStore(db, dialect, options.now ? { now: options.now } : {}),
     rateLimits,
+    jobs,
     async dispose() {
+      await jobs.dispose();
       await rateLimits.dispose?.();
       if (owned) await db.destroy();
     },

@@ -116,14 +116,14 @@ export function aggregateCases({ adapter, ports, provides }: ConformanceContext)
     await loadFixture(adapter());
     const day = { from: Date.parse('2024-03-01T00:00:00Z'), to: Date.parse('2024-03-02T00:00:00Z'), interval: 'hour' as const };
     expect(rowTable(await queryEngine.run(query(day)))).toEqual({
-      'view 2024-03-01T00:00:00.000Z': 1,
-      'view 2024-03-01T10:00:00.000Z': 2,
-      'view 2024-03-01T11:00:00.000Z': 1,
+      'view 2024-03-01T00:00:00+00:00': 1,
+      'view 2024-03-01T10:00:00+00:00': 2,
+      'view 2024-03-01T11:00:00+00:00': 1,
     });
     expect(rowTable(await queryEngine.run(query({ ...day, events: ['buy'], metric: 'uniq' })))).toEqual({
-      'buy 2024-03-01T12:00:00.000Z': 1,
-      'buy 2024-03-01T13:00:00.000Z': 1,
-      'buy 2024-03-01T14:00:00.000Z': 1,
+      'buy 2024-03-01T12:00:00+00:00': 1,
+      'buy 2024-03-01T13:00:00+00:00': 1,
+      'buy 2024-03-01T14:00:00+00:00': 1,
     });
   });
 

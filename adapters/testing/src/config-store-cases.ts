@@ -4,6 +4,8 @@ import { configAccountCases } from './config-account-cases.js';
 import { configApiKeyCases } from './config-api-key-cases.js';
 import { configDocumentCases } from './config-document-cases.js';
 import { configDocumentListCases } from './config-document-list-cases.js';
+import { configEmbedRecordCases } from './config-embed-record-cases.js';
+import { configEvaluationStateCases } from './config-evaluation-state-cases.js';
 import { configMembershipCases } from './config-membership-cases.js';
 import { configProjectCases } from './config-project-cases.js';
 import { configRefreshTokenCases } from './config-refresh-token-cases.js';
@@ -20,4 +22,6 @@ export function configStoreCases({ ports: adapter }: ConformanceContext): void {
   describe('refresh tokens', () => configRefreshTokenCases(adapter));
   describe('documents', () => configDocumentCases(adapter));
   describe('document lists', () => configDocumentListCases(adapter));
+  describe('embed token records', () => configEmbedRecordCases(adapter));
+  describe('alert and experiment evaluation state', () => configEvaluationStateCases(adapter));
 }

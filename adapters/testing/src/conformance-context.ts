@@ -8,6 +8,11 @@ export type PortAdapter = Partial<StoragePorts> & {
   name: string;
   /** Releases connections and timers; the adapter is unusable afterwards. */
   dispose(): Promise<void>;
+  /**
+   * Another adapter on the same data, as a second process or a restart opens it: only an adapter
+   * whose data outlives it (a database) has one. Disposing it leaves the data.
+   */
+  reopen?(): Promise<PortAdapter>;
 };
 
 /** Makes a fresh, empty adapter; the suites call it once per test and dispose what it returns. */
@@ -26,6 +31,10 @@ export interface ConformanceContext {
   provides: (...names: PortName[]) => boolean;
   /** Another fresh, empty adapter of the kind under test (for cases comparing two); the case disposes it. */
   factory: StorageFactory;
+  /** Whether the adapter under test keeps its data outside the process (`reopen`): cases of durability are registered only then. */
+  durable: () => boolean;
+  /** A second adapter on the running test's data (`PortAdapter.reopen`); the case disposes it. */
+  reopen: () => Promise<StoragePorts & PortAdapter>;
 }
 
 /** Every port name, in the order the suites run. */
@@ -36,8 +45,13 @@ export function providedPorts(adapter: PortAdapter): PortName[] {
   return PORT_NAMES.filter((name) => adapter[name] !== undefined);
 }
 
+/** Whether the adapter has a `reopen`: its data outlives it. */
+export function isDurable(adapter: PortAdapter): boolean {
+  return typeof adapter.reopen === 'function';
+}
+
 /** The adapter seen as every port: destructuring a port it lacks throws a clear error instead of giving `undefined`. */
-export function portsOf(adapter: PortAdapter): StoragePorts {
+export function portsOf(adapter: PortAdapter): StoragePorts & PortAdapter {
   return new Proxy(adapter, {
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
@@ -46,5 +60,5 @@ export function portsOf(adapter: PortAdapter): StoragePorts {
       }
       return value;
     },
-  }) as unknown as StoragePorts;
+  }) as unknown as StoragePorts & PortAdapter;
 }

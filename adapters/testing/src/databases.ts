@@ -1,7 +1,11 @@
 import type { StorageAdapter, StoragePorts } from '@northstar/server';
 
-/** A storage of the cross-database specs: every port but the job queue (memory and SQL alike). */
-export type TestStorage = StorageAdapter & Pick<StoragePorts, 'eventLog' | 'queryEngine' | 'people' | 'replays' | 'config' | 'rateLimits'>;
+/** A storage of the cross-database specs: every port (memory and SQL alike). */
+export type TestStorage = StorageAdapter &
+  StoragePorts & {
+    /** A second storage on the same database (SQL only), as another process opens it; its `dispose()` leaves the data. */
+    reopen?(): Promise<TestStorage>;
+  };
 
 /** A database the cross-database specs can run on. */
 export type DatabaseKind = 'memory' | 'sqlite' | 'mysql';
@@ -127,9 +131,11 @@ async function mysqlStorage(): Promise<TestStorage> {
   }
   const database = name;
   const { createSqlStorage } = await import('@northstar/adapter-sql');
-  const storage = await createSqlStorage({ url: new URL(database, testMysqlUrl()).href });
+  const url = new URL(database, testMysqlUrl()).href;
+  const storage = await createSqlStorage({ url });
   return {
     ...storage,
+    reopen: () => createSqlStorage({ url, migrate: false }),
     async dispose() {
       await storage.dispose();
       await emptyDatabase(database);
@@ -144,9 +150,11 @@ async function sqliteStorage(): Promise<TestStorage> {
   const path = await import('node:path');
   const dir = await mkdtemp(path.join(tmpdir(), 'ns-sqlite-'));
   const { createSqlStorage } = await import('@northstar/adapter-sql');
-  const storage = await createSqlStorage({ url: `sqlite:${path.join(dir, 'test.db')}` });
+  const url = `sqlite:${path.join(dir, 'test.db')}`;
+  const storage = await createSqlStorage({ url });
   return {
     ...storage,
+    reopen: () => createSqlStorage({ url, migrate: false }),
     async dispose() {
       await storage.dispose();
       await rm(dir, { recursive: true, force: true });

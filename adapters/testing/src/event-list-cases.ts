@@ -156,6 +156,36 @@ export function eventListCases({ ports, provides }: ConformanceContext): void {
     expect(await queryEngine.run(listing({ projectId: 1, events: [] }))).toEqual([]);
   });
 
+  it('keeps only the events matching every property filter and those at or after `since`', async () => {
+    const { eventLog, queryEngine } = ports();
+    await eventLog.appendEvents([
+      storedEvent(1, { str_properties: { plan: 'pro' }, num_properties: { amount: 5 }, timestamp: DAY1 + 1 * HOUR }),
+      storedEvent(2, { str_properties: { plan: 'free' }, num_properties: { amount: 50 }, timestamp: DAY1 + 2 * HOUR }),
+      storedEvent(3, { str_properties: { plan: 'Pro' }, timestamp: DAY1 + 3 * HOUR }),
+      storedEvent(4, { num_properties: { amount: 20 }, timestamp: DAY1 + 4 * HOUR }),
+    ]);
+    const listed = async (query: Omit<EventListQuery, 'projectId'>) => uuids(await queryEngine.run(listing({ projectId: 1, ...query })));
+    expect(await listed({ filters: [{ property: 'plan', op: 'eq', value: 'pro' }] })).toEqual([uuidNo(1)]);
+    expect(await listed({ filters: [{ property: 'plan', op: 'neq', value: 'pro' }] })).toEqual([4, 3, 2].map(uuidNo));
+    expect(await listed({ filters: [{ property: 'amount', op: 'gt', value: 10 }] })).toEqual([4, 2].map(uuidNo));
+    expect(
+      await listed({
+        filters: [
+          { property: 'plan', op: 'is_set' },
+          { property: 'amount', op: 'lt', value: 10 },
+        ],
+      }),
+    ).toEqual([uuidNo(1)]);
+    expect(await listed({ since: DAY1 + 2 * HOUR })).toEqual([4, 3, 2].map(uuidNo));
+    expect(
+      await listed({
+        since: DAY1 + 2 * HOUR,
+        before: { timestamp: DAY1 + 4 * HOUR, uuid: uuidNo(4) },
+        filters: [{ property: 'plan', op: 'contains', value: 'o' }],
+      }),
+    ).toEqual([uuidNo(3)]);
+  });
+
   it('returns 50 events by default and clamps the limit to 1–1000', async () => {
     const { eventLog, queryEngine } = ports();
     await eventLog.appendEvents(Array.from({ length: 1005 }, (_, n) => storedEvent(n + 1, { timestamp: DAY1 + n })));

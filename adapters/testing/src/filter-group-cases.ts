@@ -114,6 +114,6 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
     const rows = await queryEngine.run(
       query({ interval: 'month', filters: [{ property: 'page', op: 'contains', value: '🎉' }], groupBy: { property: 'page', limit: 5 } }),
     );
-    expect(rows).toEqual([{ event: 'view', bucket: '2024-03-01', group: LONG_VALUE, value: 1 }]);
+    expect(rows).toEqual([{ event: 'view', bucket: '2024-03-01', group: LONG_VALUE, rank: 1, value: 1 }]);
   });
 }

@@ -17,3 +17,5 @@ export type { DatabaseKind, TestStorage } from './databases.js';
 export { loadFixture, loadEvents, PROJECT, OTHER_PROJECT, FROM, TO } from './fixture.js';
 export type { FixtureTarget } from './fixture.js';
 export { rowTable } from './row-table.js';
+export { heatmapEvent, heatmapQuery, HEAT_PROJECT, HEAT_DAY1, HEAT_DAY } from './heatmap-dataset.js';
+export { mulberry32 } from './mulberry32.js';

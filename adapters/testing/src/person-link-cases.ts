@@ -43,7 +43,7 @@ export function personLinkCases({ ports, provides }: ConformanceContext): void {
       expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 1 }]);
       expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'total' })).toEqual([{ event: '$pageview', bucket: '2024-03-10', value: 4 }]);
       expect(await queryEngine.run({ kind: 'segmentation', ...day, metric: 'uniq', interval: 'hour' })).toEqual([
-        { event: '$pageview', bucket: '2024-03-10T01:00:00.000Z', value: 1 },
+        { event: '$pageview', bucket: '2024-03-10T01:00:00+00:00', value: 1 },
       ]);
     });
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { PortName } from '@northstar/server';
 import type { ConformanceContext, PortAdapter, StorageFactory } from './conformance-context.js';
-import { portsOf, providedPorts } from './conformance-context.js';
+import { isDurable, portsOf, providedPorts } from './conformance-context.js';
 import { PORT_SUITES, suitesFor } from './port-suites.js';
 
 export interface ConformanceOptions {
@@ -13,16 +13,16 @@ export interface ConformanceOptions {
   ports?: readonly PortName[];
 }
 
-/** The ports of one adapter of `factory`; every port with a suite when it cannot be made here (its cases will report why). */
-async function probePorts(factory: StorageFactory): Promise<PortName[]> {
+/** What one adapter of `factory` is: its ports (every port with a suite when it cannot be made here: its cases will report why) and whether it is durable. */
+async function probe(factory: StorageFactory): Promise<{ ports: PortName[]; durable: boolean }> {
   let adapter: PortAdapter;
   try {
     adapter = await factory();
   } catch {
-    return PORT_SUITES.map((suite) => suite.port);
+    return { ports: PORT_SUITES.map((suite) => suite.port), durable: false };
   }
   try {
-    return providedPorts(adapter);
+    return { ports: providedPorts(adapter), durable: isDurable(adapter) };
   } finally {
     await adapter.dispose();
   }
@@ -37,6 +37,7 @@ async function probePorts(factory: StorageFactory): Promise<PortName[]> {
 export function runStorageConformance(factory: StorageFactory, options: ConformanceOptions = {}): void {
   let current: PortAdapter | undefined;
   let provided: ReadonlySet<PortName> = new Set();
+  let durable = false;
   const adapter = (): PortAdapter => {
     if (!current) throw new Error('No adapter: the conformance cases must run inside runStorageConformance');
     return current;
@@ -46,10 +47,18 @@ export function runStorageConformance(factory: StorageFactory, options: Conforma
     ports: () => portsOf(adapter()),
     provides: (...names) => names.every((name) => provided.has(name)),
     factory,
+    durable: () => durable,
+    async reopen() {
+      const current = adapter();
+      if (!current.reopen) throw new Error(`Adapter "${current.name}" has no reopen(), yet a durability case ran`);
+      return portsOf(await current.reopen());
+    },
   };
 
   describe('storage conformance', async () => {
-    provided = new Set(options.ports ?? (await probePorts(factory)));
+    const probed = await probe(factory);
+    provided = new Set(options.ports ?? probed.ports);
+    durable = probed.durable;
     beforeEach(async () => {
       current = await factory();
     });

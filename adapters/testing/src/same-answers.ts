@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { AggregateQuery, PersonStore, PropertyFilter, QueryEngine } from '@northstar/server';
+import { zonedDayStart } from '@northstar/core';
+import type { AggregateQuery, AggregateRow, PersonStore, PropertyFilter, QueryEngine } from '@northstar/server';
 import { FROM, LONG_NAME, TO } from './fixture.js';
 import { rowTable } from './row-table.js';
 
@@ -31,7 +32,24 @@ function queries(projectId: number): AggregateQuery[] {
     }
     all.push({ ...base, metric, property: 'price', interval: 'day', groupBy: { property: 'plan', limit: 10 } });
   }
+  for (const metric of ['p50', 'p90', 'p99'] as const) all.push({ ...base, metric, property: 'price', interval: 'day' });
+  all.push({ ...base, metric: 'p90', property: 'load_ms', interval: 'month', groupBy: { property: 'plan', limit: 2 } });
+  all.push({ ...base, metric: 'per_user', interval: 'day', groupBy: { property: 'plan', limit: 2 } });
+  all.push({ ...base, metric: 'wau', interval: 'day' }, { ...base, metric: 'mau', interval: 'week', groupBy: { property: 'plan', limit: 2 } });
+  // local buckets: New York turns to daylight time on 2024-03-10 inside the range; Kolkata is +05:30
+  for (const timeZone of ['America/New_York', 'Asia/Kolkata']) {
+    const zoned = { ...base, timeZone, from: zonedDayStart(timeZone, '2024-02-29'), to: zonedDayStart(timeZone, '2024-03-12') };
+    all.push({ ...zoned, metric: 'uniq', interval: 'hour' });
+    all.push({ ...zoned, metric: 'total', interval: 'week', filters: FILTERS[1] });
+    all.push({ ...zoned, metric: 'p90', property: 'load_ms', interval: 'day', groupBy: { property: 'plan', limit: 2 } });
+    all.push({ ...zoned, metric: 'wau', interval: 'week' });
+  }
   return all;
+}
+
+/** The rank of each event's kept groups, `event group` → rank. */
+function groupRanks(rows: AggregateRow[]): Record<string, number | undefined> {
+  return Object.fromEntries(rows.map((row) => [`${row.event} ${row.group ?? '∅'}`, row.rank]));
 }
 
 /** What the comparison reads: a query engine, and the people listing when both sides have a PersonStore. */
@@ -49,7 +67,9 @@ export async function expectSameAnswers(actual: AnsweringPorts, expected: Answer
     for (const query of queries(projectId)) {
       const label = `project ${projectId}: ${JSON.stringify({ ...query, events: undefined, projectId: undefined })}`;
       const segmentation = { ...query, kind: 'segmentation' } as const;
-      expect(rowTable(await actual.queryEngine.run(segmentation)), label).toEqual(rowTable(await expected.queryEngine.run(segmentation)));
+      const [mine, theirs] = [await actual.queryEngine.run(segmentation), await expected.queryEngine.run(segmentation)];
+      expect(rowTable(mine), label).toEqual(rowTable(theirs));
+      expect(groupRanks(mine), `ranks of ${label}`).toEqual(groupRanks(theirs));
     }
     if (actual.people && expected.people) {
       expect(await actual.people.listUsers({ projectId, limit: 1000 }), `users of ${projectId}`).toEqual(

@@ -1,4 +1,4 @@
-import { aggregateEvents, dispatchQueries, listEventsIn } from '@northstar/adapter-memory';
+import { aggregateEvents, createHeatmapRollup, dispatchQueries, funnelOfEvents, listEventsIn, retentionOfEvents } from '@northstar/adapter-memory';
 import type { EventLog, PersonEventsRef, QueryEngine, StoredEvent } from '@northstar/server';
 
 /** An adapter of exactly two ports, as `createTwoPortStorage` returns it. */
@@ -26,18 +26,20 @@ const personOf = (event: StoredEvent): string | null =>
 export function createTwoPortStorage(): TwoPortStorage {
   const projects = new Map<number, Map<string, StoredEvent>>();
   const eventsOf = (projectId: number): Iterable<StoredEvent> => projects.get(projectId)?.values() ?? [];
+  const heatmaps = createHeatmapRollup();
 
   const eventLog: TwoPortStorage['eventLog'] = {
     appendEvents(events) {
-      let inserted = 0;
+      const inserted: StoredEvent[] = [];
       for (const event of events) {
         const stored = projects.get(event.project_id) ?? new Map<string, StoredEvent>();
         projects.set(event.project_id, stored);
         if (stored.has(event.uuid)) continue;
         stored.set(event.uuid, copy(event));
-        inserted += 1;
+        inserted.push(event);
       }
-      return Promise.resolve({ inserted, duplicates: events.length - inserted });
+      heatmaps.add(inserted);
+      return Promise.resolve({ inserted: inserted.length, duplicates: events.length - inserted.length });
     },
     getEvent(projectId, uuid) {
       const event = projects.get(projectId)?.get(uuid);
@@ -46,6 +48,7 @@ export function createTwoPortStorage(): TwoPortStorage {
     deleteProject(projectId) {
       const deleted = projects.get(projectId)?.size ?? 0;
       projects.delete(projectId);
+      heatmaps.deleteProject(projectId);
       return Promise.resolve(deleted);
     },
     deletePersonEvents({ projectId, userId, deviceIds }: PersonEventsRef) {
@@ -65,6 +68,9 @@ export function createTwoPortStorage(): TwoPortStorage {
   const queryEngine = dispatchQueries({
     segmentation: (query) => Promise.resolve(aggregateEvents(eventsOf(query.projectId), query, personOf)),
     events: (query) => Promise.resolve(listEventsIn(eventsOf(query.projectId), query, new Set())),
+    funnel: (query) => Promise.resolve(funnelOfEvents(eventsOf(query.projectId), query, personOf)),
+    retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
+    heatmap: (query) => new Promise((resolve) => resolve(heatmaps.query(query))),
   });
 
   return {
@@ -73,6 +79,7 @@ export function createTwoPortStorage(): TwoPortStorage {
     queryEngine,
     dispose() {
       projects.clear();
+      heatmaps.clear();
       return Promise.resolve();
     },
   };

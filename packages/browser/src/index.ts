@@ -6,11 +6,17 @@ export {
   track,
   identify,
   setUserProperties,
+  register,
+  registerOnce,
+  unregister,
+  group,
   revenue,
   reset,
   flush,
   optOut,
   optIn,
+  hasOptedOut,
+  debug,
   grantConsent,
   revokeConsent,
   hasConsent,
@@ -36,3 +42,4 @@ export { forms } from './plugins/autocapture/forms.js';
 export { scrollDepth } from './plugins/autocapture/scroll-depth.js';
 export { pageLeave } from './plugins/autocapture/page-leave.js';
 export { webVitals } from './plugins/web-vitals/web-vitals.js';
+export { heatmaps } from './plugins/heatmaps/heatmaps.js';

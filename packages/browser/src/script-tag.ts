@@ -22,6 +22,10 @@ const COMMANDS: Record<string, (...args: never[]) => unknown> = {
   track: sdk.track,
   identify: sdk.identify,
   setUserProperties: sdk.setUserProperties,
+  register: sdk.register,
+  registerOnce: sdk.registerOnce,
+  unregister: sdk.unregister,
+  group: sdk.group,
   revenue: sdk.revenue,
   reset: sdk.reset,
   flush: sdk.flush,
@@ -30,6 +34,7 @@ const COMMANDS: Record<string, (...args: never[]) => unknown> = {
   grantConsent: sdk.grantConsent,
   revokeConsent: sdk.revokeConsent,
   destroy: sdk.destroy,
+  debug: sdk.debug,
 };
 
 /**

@@ -40,6 +40,13 @@ export const track = (event: string, properties?: Properties): void => instance?
 export const identify = (userId: string, properties?: UserProperties): void => instance?.identify(userId, properties);
 /** Updates the user properties locally; later events carry them. */
 export const setUserProperties = (properties: UserProperties): void => instance?.setUserProperties(properties);
+/** Super properties: every later event carries them; kept until unregister() or reset(). */
+export const register = (properties: Properties): void => instance?.register(properties);
+/** register() for the names not registered yet. */
+export const registerOnce = (properties: Properties): void => instance?.registerOnce(properties);
+export const unregister = (name: string): void => instance?.unregister(name);
+/** Later events carry `$group.<type>` = key; with properties, a `$groupidentify` event sets them on the group. */
+export const group = (type: string, key: string | number, properties?: Properties): void => instance?.group(type, key, properties);
 /** Tracks `$revenue`. */
 export const revenue = (r: Revenue): void => instance?.revenue(r);
 /** New device id, new session, no user id or user properties. */
@@ -48,6 +55,9 @@ export const reset = (): void => instance?.reset();
 export const flush = (): Promise<void> => instance?.flush() ?? Promise.resolve();
 export const optOut = (): void => instance?.optOut();
 export const optIn = (): void => instance?.optIn();
+export const hasOptedOut = (): boolean => instance?.hasOptedOut() ?? false;
+/** Turns the `[Sdk]` console logging on or off (not in builds that define `__NS_DEBUG__` false). */
+export const debug = (on?: boolean): void => instance?.debug(on);
 export const grantConsent = (): void => {
   revoked = false;
   instance?.grantConsent();

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { describeElement, elementText, isBlocked } from '../src/dom/element.js';
+import { clickedElement, describeElement, elementText, isBlocked } from '../src/dom/element.js';
 import { stableSelector } from '../src/dom/selector.js';
-import { clickedElement } from '../src/plugins/autocapture/clicks.js';
 import { h, page } from './dom-builder.js';
 
 /** The selector of `el` finds `el` and nothing else. */
@@ -45,6 +44,20 @@ describe('the stable selector of an element', () => {
     page(h('nav', { role: 'navigation' }, h('a', { href: '/y' }, 'y'), link), h('footer', {}, h('a', {}, 'z')));
     expect(stableSelector(link)).toBe('nav[role="navigation"] > a:nth-of-type(2)');
     resolves(link);
+  });
+
+  it('is computed once per element and event, and again for the next event', () => {
+    const item = h('li', {}, 'b');
+    const list = h('ul', {}, h('li', {}, 'a'), item);
+    page(list);
+    const click = new MouseEvent('click');
+    expect(stableSelector(item, click)).toBe('body > ul > li:nth-of-type(2)');
+    list.prepend(h('li', {}, 'new'));
+    // Same event: the listeners of one click describe the element the same way.
+    expect(stableSelector(item, click)).toBe('body > ul > li:nth-of-type(2)');
+    expect(stableSelector(item, new MouseEvent('click'))).toBe('body > ul > li:nth-of-type(3)');
+    expect(stableSelector(item)).toBe('body > ul > li:nth-of-type(3)');
+    resolves(item);
   });
 });
 

@@ -72,6 +72,25 @@ describe('init()', () => {
     sdk.init({ ...config, debug: true }).track('loud');
     expect(log).toHaveBeenCalledWith('[Sdk]', 'queued', expect.objectContaining({ event_name: 'loud' }));
   });
+
+  it('debug(on) turns the logging on and off at run time, the delivery logging included (a build with __NS_DEBUG__)', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const queued = (name: string): unknown => expect.objectContaining({ event_name: name });
+    sdk.init(config);
+    sdk.debug();
+    sdk.track('loud');
+    await sdk.flush();
+    expect(log).toHaveBeenCalledWith('[Sdk]', 'queued', queued('loud'));
+    expect(log).toHaveBeenCalledWith('[Sdk]', expect.stringMatching(/^status 200/));
+    log.mockClear();
+    sdk.debug(false);
+    sdk.track('quiet');
+    await sdk.flush();
+    expect(log).not.toHaveBeenCalled();
+    sdk.getInstance()?.debug(true);
+    sdk.track('loud again');
+    expect(log).toHaveBeenCalledWith('[Sdk]', 'queued', queued('loud again'));
+  });
 });
 
 describe('the class form', () => {

@@ -41,6 +41,18 @@ describe('optOut() / optIn()', () => {
     await third.flush();
     expect(names()).toEqual(['b', 'c']);
   });
+
+  it('hasOptedOut() is true after optOut(), also after a reload, and false after optIn()', () => {
+    const client = startClient();
+    expect(client.hasOptedOut()).toBe(false);
+    client.optOut();
+    expect(client.hasOptedOut()).toBe(true);
+    const reloaded = startClient();
+    expect(reloaded.hasOptedOut()).toBe(true);
+    reloaded.optIn();
+    expect(reloaded.hasOptedOut()).toBe(false);
+    expect(startClient().hasOptedOut()).toBe(false);
+  });
 });
 
 describe('with consentRequired', () => {

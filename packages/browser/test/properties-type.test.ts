@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { Properties, UserProperties } from '@northstar/browser';
+import type { Northstar, Properties, UserProperties } from '@northstar/browser';
 import { splitProperties } from '../src/core/properties.js';
 
 // These files are type-checked by `npm run typecheck` (tsconfig.json includes packages/*/test):
@@ -45,5 +45,13 @@ describe('the UserProperties type of identify()', () => {
   it('takes strings, numbers and booleans, and null to remove one; objects are not user properties', () => {
     expectTypeOf<{ plan: string; seats: number; beta: boolean; old: null }>().toExtend<UserProperties>();
     expectTypeOf<{ address: { city: string } }>().not.toExtend<UserProperties>();
+  });
+});
+
+describe('the properties of register(), registerOnce() and group()', () => {
+  it('are the Properties of track()', () => {
+    expectTypeOf<Parameters<Northstar['register']>[0]>().toEqualTypeOf<Properties>();
+    expectTypeOf<Parameters<Northstar['registerOnce']>[0]>().toEqualTypeOf<Properties>();
+    expectTypeOf<Parameters<Northstar['group']>[2]>().toEqualTypeOf<Properties | undefined>();
   });
 });

@@ -42,10 +42,31 @@ describe('script-tag commands', () => {
     live().push(['track', 'after']);
     await instance?.flush();
     expect(names()).toEqual(['$identify', 'signup', '$revenue', 'after']);
+    expect(instance?.hasOptedOut()).toBe(false);
     expect(delivered()[1]?.str_properties).toMatchObject({ '$user.plan': 'pro', '$user.team': 'core' });
     await vi.waitFor(() => expect(identifies).toHaveLength(1));
     live().push(['reset']);
     expect(instance?.getUserId()).toBeNull();
+  });
+
+  it('runs register, registerOnce, unregister, group and debug as commands', async () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    w.northstar = [
+      init,
+      ['register', { plan: 'pro', source: 'ad' }],
+      ['registerOnce', { plan: 'free', seats: 3 }],
+      ['unregister', 'source'],
+      ['group', 'company', 'acme-inc', { name: 'Acme' }],
+      ['debug'],
+      ['track', 'x'],
+    ];
+    tag.installGlobal();
+    await live()._instance?.flush();
+    expect(names()).toEqual(['$groupidentify', 'x']);
+    expect(delivered()[1]).toMatchObject({ str_properties: { plan: 'pro', '$group.company': 'acme-inc' }, num_properties: { seats: 3 } });
+    expect(delivered()[1]?.str_properties).not.toHaveProperty('source');
+    expect(delivered()[0]?.str_properties).toMatchObject({ '$group_set.name': 'Acme' });
+    expect(log).toHaveBeenCalledWith('[Sdk]', 'queued', expect.objectContaining({ event_name: 'x' }));
   });
 
   it('with consentRequired, waits for the grantConsent command', async () => {

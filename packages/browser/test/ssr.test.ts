@@ -21,7 +21,13 @@ describe('without a window (SSR)', () => {
       sdk.optIn();
       sdk.grantConsent();
       sdk.revokeConsent();
+      sdk.register({ plan: 'pro' });
+      sdk.registerOnce({ plan: 'pro' });
+      sdk.unregister('plan');
+      sdk.group('company', 'acme-inc', { name: 'Acme' });
+      sdk.debug();
     }).not.toThrow();
+    expect(sdk.hasOptedOut()).toBe(false);
     await expect(sdk.flush()).resolves.toBeUndefined();
     expect([sdk.getDeviceId(), sdk.getUserId(), sdk.getSessionId(), sdk.hasConsent()]).toEqual([null, null, null, false]);
     expect(tag.installGlobal()).toBeUndefined();

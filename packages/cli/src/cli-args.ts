@@ -69,6 +69,10 @@ Environment:
                              (default: free track 100/min, pro 1000/min, enterprise 60000/min; see docs/limits.md)
   NORTHSTAR_DEFAULT_PLAN     Plan of new projects: the demo project, bootstrap and POST /v1/projects
                              (default enterprise, sized for a busy site; free or pro for a host that sells plans)
+  NORTHSTAR_WORKERS          off: start leaves webhook delivery to worker processes (default: start runs it too)
+  NORTHSTAR_WEBHOOK_ALLOWED_NETWORKS
+                             Comma-separated IPs or CIDRs webhook receivers may be in despite the SSRF deny
+                             list, e.g. 10.0.0.0/8 for receivers on an internal network (default: none)
   PORT, HOST                 Where to listen (default 8787, 127.0.0.1)
 `;
 

@@ -29,5 +29,6 @@ export async function openCliApp(settings: CliSettings): Promise<CliApp> {
   const secretsKey = await cliSecretsKey(process.env, settings.dataDir);
   const ports = settings.eventsDatabaseUrl === undefined ? {} : eventPortsAt(settings.eventsDatabaseUrl);
   const opened = await storageFromUrl(settings.databaseUrl, { ports });
-  return { ...opened, app: { logger: console, jwtSecret, secretsKey, rateLimits: settings.rateLimits, defaultPlan: settings.defaultPlan } };
+  const { rateLimits, defaultPlan, webhookAllowedNetworks } = settings;
+  return { ...opened, app: { logger: console, jwtSecret, secretsKey, rateLimits, defaultPlan, ...(webhookAllowedNetworks && { webhookAllowedNetworks }) } };
 }

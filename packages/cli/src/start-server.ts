@@ -28,6 +28,11 @@ export interface StartServerOptions {
   timeouts?: Partial<ServerTimeouts>;
   /** Passed to the router (e.g. `sdkScriptPath`, `logger`). */
   router?: Omit<NorthstarRouterOptions, 'storage'>;
+  /**
+   * Run the app's background workers (webhook delivery) in this process too, as `northstar-server
+   * worker` does; off when separate worker processes do it (`NORTHSTAR_WORKERS=off`). @default true
+   */
+  workers?: boolean;
 }
 
 export interface ServerTimeouts {
@@ -110,6 +115,7 @@ async function serve(options: StartServerOptions, storage: StorageAdapter): Prom
     await northstar.close();
     throw error;
   }
+  if (options.workers !== false) await northstar.workers.start();
   const url = `http://${urlHost(options.host)}:${(server.address() as AddressInfo).port}`;
   assets = demoAssets({ pk: seeded.pk, endpoint: url, curl: queryCurl(url, seeded.project_id, '$NORTHSTAR_SK') });
   const demo: DemoFile = { ...seeded, url };

@@ -90,6 +90,11 @@ describe('the northstar-server CLI app', () => {
     expect(() => readCliSettings({ PORT: 'eighty' })).toThrow('PORT must be an integer');
   });
 
+  it('reads NORTHSTAR_WEBHOOK_ALLOWED_NETWORKS as a comma-separated list of networks, none by default', () => {
+    expect(readCliSettings({}).webhookAllowedNetworks).toBeUndefined();
+    expect(readCliSettings({ NORTHSTAR_WEBHOOK_ALLOWED_NETWORKS: ' 10.0.0.0/8, fd00::/8,,' }).webhookAllowedNetworks).toEqual(['10.0.0.0/8', 'fd00::/8']);
+  });
+
   it('keeps data in the SQLite file data.db of the data directory unless DATABASE_URL names another database', () => {
     expect(readCliSettings({}).databaseUrl).toBe('sqlite:.northstar/data.db');
     expect(readCliSettings({ NORTHSTAR_DATA_DIR: '/tmp/ns' }).databaseUrl).toBe('sqlite:/tmp/ns/data.db');

@@ -55,7 +55,7 @@ describe.each(kinds)('NORTHSTAR_EVENTS_DATABASE_URL naming %s, configuration in 
       expect(res.body).toMatchObject({ series: [{ event: '$pageview', data: [{ date: today, value: 2 }] }] });
 
       expect(databases.map(({ url: where, ports }) => ({ url: where, ports }))).toEqual([
-        { url: configUrl, ports: ['config', 'rateLimits'] },
+        { url: configUrl, ports: ['config', 'rateLimits', 'jobs'] },
         { url: eventsUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays'] },
       ]);
       // The two page views and the $identify event of the identify call.

@@ -58,8 +58,11 @@ describe('storage from several database URLs (options.ports)', () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  /** The real adapters, with each storage the SQL adapter opens recorded with its URL and a dispose spy. */
-  function recordingLoader() {
+  /**
+   * The real adapters, with each storage the SQL adapter opens recorded with its URL and a dispose spy;
+   * the storage of `withoutJobsAt` has no job queue (an adapter lacking a port).
+   */
+  function recordingLoader(withoutJobsAt?: string) {
     const opened: { url: string; dispose: Mock }[] = [];
     const load = async (specifier: string): Promise<unknown> => {
       const module = (await import(specifier)) as typeof SqlAdapter;
@@ -67,7 +70,8 @@ describe('storage from several database URLs (options.ports)', () => {
       return {
         ...module,
         createSqlStorage: async (options: { url: string }) => {
-          const storage = await module.createSqlStorage(options);
+          const storage: SqlAdapter.SqlStorage = await module.createSqlStorage(options);
+          if (options.url === withoutJobsAt) Reflect.deleteProperty(storage, 'jobs');
           opened.push({ url: options.url, dispose: vi.spyOn(storage, 'dispose') });
           return storage;
         },
@@ -83,7 +87,7 @@ describe('storage from several database URLs (options.ports)', () => {
       expect(opened.map(({ url }) => url)).toEqual([configUrl, eventsUrl]);
       expect(target.url).toBe(configUrl);
       expect(databases).toEqual([
-        { kind: 'sqlite', url: configUrl, display: configUrl, ports: ['config', 'rateLimits'] },
+        { kind: 'sqlite', url: configUrl, display: configUrl, ports: ['config', 'rateLimits', 'jobs'] },
         { kind: 'sqlite', url: eventsUrl, display: eventsUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays'] },
       ]);
       expect(storage.name).toBe(`${configUrl}+${eventsUrl}`);
@@ -101,7 +105,7 @@ describe('storage from several database URLs (options.ports)', () => {
       expect(opened).toHaveLength(1);
       expect(storage.name).toBe('sql:sqlite');
       expect(databases).toEqual([
-        { kind: 'sqlite', url: configUrl, display: configUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays', 'config', 'rateLimits'] },
+        { kind: 'sqlite', url: configUrl, display: configUrl, ports: ['eventLog', 'queryEngine', 'people', 'replays', 'config', 'rateLimits', 'jobs'] },
       ]);
     } finally {
       await storage.dispose();
@@ -121,7 +125,7 @@ describe('storage from several database URLs (options.ports)', () => {
     ],
     ['a port the database lacks', { jobs: 'events' }, 'composeStorage: EVENTS has no jobs port'],
   ] as const)("fails at once with composeStorage's message on %s, after closing every database it opened", async (_, where, message) => {
-    const { opened, load } = recordingLoader();
+    const { opened, load } = recordingLoader(eventsUrl);
     const ports = Object.fromEntries(Object.keys(where).map((port) => [port, eventsUrl]));
     const failure = await storageFromUrl(configUrl, { ports, load }).then(
       () => undefined,
@@ -136,7 +140,7 @@ describe('storage from several database URLs (options.ports)', () => {
     const { storage, databases } = await storageFromUrl(configUrl, { ports: eventPortsAt('memory:') });
     try {
       expect(databases.map(({ display, ports }) => [display, ports])).toEqual([
-        [configUrl, ['config', 'rateLimits']],
+        [configUrl, ['config', 'rateLimits', 'jobs']],
         ['memory:', ['eventLog', 'queryEngine', 'people', 'replays']],
       ]);
     } finally {

@@ -5,9 +5,9 @@ import { startNorthstarWorker } from '../src/start-worker.js';
 const JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 
 describe('the worker of northstar-server worker', () => {
-  it('runs no job consumer yet', async () => {
+  it('runs the webhook delivery and the scheduled evaluations of alerts and experiments', async () => {
     const worker = await startNorthstarWorker({ storage: createMemoryStorage(), app: { jwtSecret: JWT_SECRET } });
-    expect(worker.consumers).toEqual([]);
+    expect(worker.consumers).toEqual(['webhook-delivery', 'evaluations']);
     await worker.close();
   });
 
@@ -16,7 +16,7 @@ describe('the worker of northstar-server worker', () => {
     const dispose = vi.spyOn(storage, 'dispose');
     const worker = await startNorthstarWorker({ storage, app: { jwtSecret: JWT_SECRET } });
     const stop = vi.fn(() => Promise.resolve());
-    worker.app.workers.register({ name: 'webhook-delivery', start: () => Promise.resolve(stop) });
+    worker.app.workers.register({ name: 'alert-evaluation', start: () => Promise.resolve(stop) });
     await worker.app.workers.start();
     await worker.close();
     expect(stop).toHaveBeenCalledOnce();

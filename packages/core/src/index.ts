@@ -1,6 +1,6 @@
 export type { TrackedEvent, TrackBatch, TrackRequestBody, RejectedEvent, TrackResponse, IdentifyRequest } from './event.js';
 export type { EventQuery, QueryMetric, QueryInterval, QueryFilterOperator, QueryFilter, QueryPoint, QuerySeries, QueryResponse } from './query.js';
-export { QUERY_METRICS, QUERY_INTERVALS, QUERY_FILTER_OPERATORS } from './query.js';
+export { QUERY_METRICS, QUERY_INTERVALS, QUERY_FILTER_OPERATORS, percentileOf, percentileRank, activeDaysOf } from './query.js';
 export type { WebhookEventType, AlertTriggeredData, ExperimentSignificantData, WebhookPayload } from './webhook.js';
 export type { ErrorBody } from './error-body.js';
 export { isErrorBody } from './error-body.js';
@@ -17,3 +17,37 @@ export type { SendResult } from './delivery/send-result.js';
 export { retryable, rejectedIndexes } from './delivery/send-result.js';
 export type { Delivery, DeliveryOptions, DeliveryQueue } from './delivery/delivery.js';
 export { createDelivery } from './delivery/delivery.js';
+export type { HeatmapPayload, HeatmapClick, HeatmapWidthBucket } from './heatmap.js';
+export {
+  HEATMAP_EVENT,
+  HEATMAP_PAYLOAD_PROPERTY,
+  HEATMAP_WIDTH_PROPERTY,
+  HEATMAP_WIDTH_BUCKETS,
+  HEATMAP_ATTENTION_BANDS,
+  heatmapWidthBucket,
+  parseHeatmapPayload,
+} from './heatmap.js';
+export { mondayOf, dayBucketLabel, hourBucketStart, bucketLabel, bucketLabels, bucketEndDays } from './time-bucket.js';
+export type { ZoneSpan } from './time-zone.js';
+export { isTimeZone, zoneOffset, zoneSpans, zonedDayStart, localDayNumber, dayNumberDate, dateDayNumber, formatOffset, formatZoned } from './time-zone.js';
+export type { HeatmapContribution } from './heatmap-cells.js';
+export {
+  HEATMAP_CLICK_GRID,
+  HEATMAP_SCROLL_STEPS,
+  HEATMAP_MAX_BAND_MS,
+  HEATMAP_PATH_PROPERTY,
+  heatmapCell,
+  heatmapScrollStep,
+  heatmapContribution,
+} from './heatmap-cells.js';
+export {
+  HEATMAP_URL_MAX_LENGTH,
+  HEATMAP_URL_MAX_WILDCARDS,
+  HEATMAP_MAX_PAGES,
+  tooManyHeatmapPages,
+  heatmapUrlProblem,
+  heatmapUrlMatcher,
+  heatmapUrlLikePattern,
+} from './heatmap-url.js';
+export type { WebhookHeaders, VerifyWebhookOptions } from './verify-webhook.js';
+export { verifyWebhook, standardWebhooksKey, WEBHOOK_HEADERS } from './verify-webhook.js';

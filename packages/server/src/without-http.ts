@@ -40,3 +40,8 @@ export { checkedPlan, DEFAULT_PROJECT_PLAN } from './limits/operator-plan.js';
 export { createSecretBox, SecretsKeyError, SECRETS_KEY_BYTES, secretsKeyBytes } from './secrets/index.js';
 export type { SecretBox } from './secrets/index.js';
 export { webhookSecretOf } from './services/documents/webhook-resource.js';
+export { dispatchWebhookEvent } from './webhooks/dispatch.js';
+export type { DispatchOptions, WebhookDispatchDeps, WebhookEventData } from './webhooks/dispatch.js';
+export { WEBHOOK_DELIVERY_QUEUE, WEBHOOK_TEST_EVENT } from './webhooks/delivery-record.js';
+export { RETRY_DELAYS_MS, DEFAULT_DISABLE_AFTER_FAILURES } from './webhooks/delivery-policy.js';
+export type { ResolveHost } from './webhooks/ssrf-url.js';

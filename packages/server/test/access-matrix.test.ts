@@ -82,17 +82,18 @@ function expected(route: RouteDefinition, credential: Credential): 'allowed' | 4
   return 403;
 }
 
-/** Valid bodies of routes whose schemas declare no example (yet). */
-const KNOWN_BODIES: Record<string, (projectId: number) => unknown> = {
+/** Valid bodies of routes whose schemas declare no example (yet), or whose example names an object of the fixture. */
+const KNOWN_BODIES: Record<string, (fixture: Pick<Fixture, 'projectId' | 'dashboardId'>) => unknown> = {
   'post /v1/track': () => ({ event_name: 'matrix', device_id: 'device-1' }),
-  'post /v1/api/query/events': (project_id) => ({
+  'post /v1/projects/:projectId/embeds': ({ dashboardId }) => ({ dashboard_id: dashboardId, widget_id: 'signups' }),
+  'post /v1/api/query/events': ({ projectId: project_id }) => ({
     project_id,
     events: [{ name: 'x' }],
     metric: 'uniq',
     date_range: { start: '2024-05-01', end: '2024-05-01' },
     interval: 'day',
   }),
-  'post /v1/query/events': (project_id) => ({
+  'post /v1/query/events': ({ projectId: project_id }) => ({
     project_id,
     events: [{ name: 'x' }],
     metric: 'uniq',
@@ -101,9 +102,9 @@ const KNOWN_BODIES: Record<string, (projectId: number) => unknown> = {
   }),
 };
 
-function exampleBody(route: RouteDefinition, projectId: number): unknown {
+function exampleBody(route: RouteDefinition, fixture: Fixture): unknown {
   const known = KNOWN_BODIES[`${route.method} ${route.path}`];
-  if (known) return known(projectId);
+  if (known) return known(fixture);
   if (!route.body) return undefined;
   const examples = (z.toJSONSchema(route.body.schema, { io: 'input', unrepresentable: 'any' }) as { examples?: unknown[] }).examples;
   return examples?.[0];
@@ -116,6 +117,8 @@ interface Fixture {
   projectId: number;
   /** A viewer of the project, for `:accountId`. */
   memberId: number;
+  /** A dashboard of the project with the widget `signups`, for the embed tokens' bodies. */
+  dashboardId: number;
   headers: Record<Credential, Record<string, string>>;
 }
 
@@ -151,10 +154,17 @@ async function createFixture(): Promise<Fixture> {
   for (const role of ROLES) headers[`JWT of a ${role}`] = bearer(await tokens.sign((await account(`${role}@example.com`, role)).id));
   for (const scope of SCOPES) headers[`sk_ ${scope}`] = bearer(await key(project.id, 'sk', [scope]));
   const member = await account('target@example.com', 'viewer');
+  const widget = {
+    id: 'signups',
+    title: 'Signups',
+    type: 'line',
+    query: { events: [{ name: 'x' }], metric: 'total', date_range: { start: '2024-05-01', end: '2024-05-01' }, interval: 'day' },
+  };
+  const dashboard = await config.createDocument({ project_id: project.id, kind: 'dashboard', data: { name: 'Matrix', widgets: [widget] } });
   const tag = String((nextFixture += 1));
   const tagged = {} as Record<Credential, Record<string, string>>;
   for (const credential of CREDENTIALS) tagged[credential] = { ...headers[credential], 'X-Matrix-Fixture': tag };
-  return { tag, storage, projectId: project.id, memberId: member.id, headers: tagged };
+  return { tag, storage, projectId: project.id, memberId: member.id, dashboardId: dashboard.id, headers: tagged };
 }
 
 /** One host app for every fixture: `X-Matrix-Fixture` picks the router of a (route, credential) pair. */
@@ -202,7 +212,7 @@ async function fillPath(route: RouteDefinition, fixture: Fixture): Promise<{ pat
 async function createSibling(route: RouteDefinition, name: string, fixture: Fixture): Promise<string | undefined> {
   const collection = route.path.slice(0, route.path.indexOf(`/:${name}`));
   const creator = routes.find((candidate) => candidate.method === 'post' && candidate.path === collection);
-  const body = creator && exampleBody(creator, fixture.projectId);
+  const body = creator && exampleBody(creator, fixture);
   if (!creator || body === undefined || collection.includes('/:id')) return undefined;
   const res = await call(url, 'POST', collection.replace(':projectId', String(fixture.projectId)), { body, headers: fixture.headers['sk_ admin'] });
   const id = (res.body as { id?: unknown }).id;
@@ -236,7 +246,7 @@ async function withFixture<T>(use: (fixture: Fixture) => Promise<T>): Promise<T>
 
 async function answer(route: RouteDefinition, credential: Credential, fixture: Fixture): Promise<Answer> {
   const { path, resolved } = await fillPath(route, fixture);
-  const example = exampleBody(route, fixture.projectId);
+  const example = exampleBody(route, fixture);
   let body = example;
   if (route.access.kind === 'project' && route.access.projectFrom === 'body') body = { ...(example as object), project_id: fixture.projectId };
   if (route.body && body === undefined) body = {};

@@ -66,10 +66,12 @@ describe('createNorthstarApp', () => {
     expect(await storage.eventLog.getEvent(1, uuid)).toMatchObject({ uuid, event_name: 'signup' });
   });
 
-  it('has no job consumers yet, and refuses two with one name', async () => {
+  it('registers the webhook delivery and the scheduled evaluations when the storage has a job queue, and refuses two consumers with one name', async () => {
     const app = createNorthstarApp({ storage: createMemoryStorage(), jwtSecret: JWT_SECRET });
-    expect(app.workers.names()).toEqual([]);
-    const consumer = { name: 'webhook-delivery', start: () => Promise.resolve(() => Promise.resolve()) };
+    expect(app.workers.names()).toEqual(['webhook-delivery', 'evaluations']);
+    const { jobs: _jobs, ...withoutJobs } = createMemoryStorage();
+    expect(createNorthstarApp({ storage: withoutJobs, jwtSecret: JWT_SECRET }).workers.names()).toEqual([]);
+    const consumer = { name: 'test-consumer', start: () => Promise.resolve(() => Promise.resolve()) };
     app.workers.register(consumer);
     expect(() => app.workers.register(consumer)).toThrow(/already registered/);
     await app.workers.start();

@@ -50,7 +50,7 @@ describe('POST /v1/api/query/events: metrics, intervals, filters, group_by', () 
     const res = await query({ metric: 'total', interval: 'hour', date_range: { start: '2024-05-01', end: '2024-05-01' } });
     const data = (res.body as { series: { data: { date: string; value: number }[] }[] }).series[0]!.data;
     expect(data).toHaveLength(24);
-    expect(data.slice(0, 3)).toEqual(points(['2024-05-01T00:00:00.000Z', '2024-05-01T01:00:00.000Z', '2024-05-01T02:00:00.000Z'], [1, 1, 0]));
+    expect(data.slice(0, 3)).toEqual(points(['2024-05-01T00:00:00+00:00', '2024-05-01T01:00:00+00:00', '2024-05-01T02:00:00+00:00'], [1, 1, 0]));
   });
 
   it('applies every filter', async () => {
@@ -76,5 +76,76 @@ describe('POST /v1/api/query/events: metrics, intervals, filters, group_by', () 
     expect((res.body as { series: unknown[] }).series).toHaveLength(2);
     const all = await query({ metric: 'total', group_by: { property: 'plan' } });
     expect((all.body as { series: { group: string | null }[] }).series.map((s) => s.group)).toEqual(['pro', 'free 🎉', null]);
+  });
+});
+
+describe('POST /v1/api/query/events: time zones, empty buckets, percentiles', () => {
+  it('takes date_range and the buckets in the query timezone, and echoes the zone', async () => {
+    const berlin = await query({ metric: 'total', timezone: 'Europe/Berlin' });
+    // 2024-04-30T23:59:59.999Z is 01:59 on May 1 in Berlin (+02:00)
+    expect(berlin.body).toMatchObject({ timezone: 'Europe/Berlin', series: [{ data: points(DAYS, [1, 1, 0, 3]) }] });
+    expect((await query({ metric: 'total' })).body).toMatchObject({ timezone: 'UTC', series: [{ data: points(DAYS, [1, 1, 1, 2]) }] });
+    expect((await query({ metric: 'total', timezone: 'europe/berlin' })).body).toMatchObject({ timezone: 'Europe/Berlin' });
+  });
+
+  it('lists the 25 local hours of a night that turns the clocks back, the two 02:00 hours told apart by offset', async () => {
+    const res = await query({ metric: 'total', interval: 'hour', timezone: 'Europe/Berlin', date_range: { start: '2024-10-27', end: '2024-10-27' } });
+    const dates = (res.body as { series: { data: { date: string }[] }[] }).series[0]!.data.map((point) => point.date);
+    expect(dates).toHaveLength(25);
+    expect(dates.slice(0, 5)).toEqual([
+      '2024-10-27T00:00:00+02:00',
+      '2024-10-27T01:00:00+02:00',
+      '2024-10-27T02:00:00+02:00',
+      '2024-10-27T02:00:00+01:00',
+      '2024-10-27T03:00:00+01:00',
+    ]);
+    expect(dates[24]).toBe('2024-10-27T23:00:00+01:00');
+  });
+
+  it('fills empty buckets with 0 for counts and sums and null for averages, extremes, percentiles and per_user', async () => {
+    const range = { date_range: { start: '2024-04-26', end: '2024-04-28' } };
+    const days = ['2024-04-26', '2024-04-27', '2024-04-28'];
+    const data = async (body: Record<string, unknown>) => ((await query({ ...range, ...body })).body as { series: { data: unknown }[] }).series[0]!.data;
+    expect(await data({ metric: 'total' })).toEqual(points(days, [0, 0, 1]));
+    expect(await data({ metric: 'sum', property: 'price' })).toEqual(points(days, [0, 0, 10]));
+    for (const metric of ['avg', 'min', 'max', 'p50', 'p90', 'p99']) {
+      expect(await data({ metric, property: 'price' }), metric).toEqual(points(days, [null, null, 10] as number[]));
+    }
+    expect(await data({ metric: 'per_user' })).toEqual(points(days, [null, null, 1] as number[]));
+  });
+
+  it('takes nearest-rank percentiles: p50 of 10, 30, 5, 7 is 7 and p90 is 30', async () => {
+    const month = { interval: 'month', date_range: { start: '2024-04-01', end: '2024-05-31' } };
+    expect((await query({ ...month, metric: 'p50', property: 'price' })).body).toMatchObject({
+      series: [{ data: points(['2024-04-01', '2024-05-01'], [10, 7]) }],
+    });
+    const all = { interval: 'week', date_range: { start: '2024-04-29', end: '2024-05-01' } };
+    expect((await query({ ...all, metric: 'p90', property: 'price' })).body).toMatchObject({ series: [{ data: points(['2024-04-29'], [30]) }] });
+  });
+
+  it('counts people active in the trailing 7 days for wau, events before the range included, 0 where nobody was', async () => {
+    // u1 (with d1 linked) on 04-28 and 04-29, u2 on 04-30 and 05-01, u3 on 05-01
+    const res = await query({ metric: 'wau', date_range: { start: '2024-04-29', end: '2024-05-08' } });
+    const values = (res.body as { series: { data: { value: number }[] }[] }).series[0]!.data.map((point) => point.value);
+    expect(values).toEqual([1, 2, 3, 3, 3, 3, 3, 2, 2, 0]);
+    // a month's window ends on its last day in the range: May 31 looks back to May 2, after everyone
+    expect((await query({ metric: 'mau', interval: 'month', date_range: { start: '2024-04-01', end: '2024-05-31' } })).body).toMatchObject({
+      series: [{ data: points(['2024-04-01', '2024-05-01'], [2, 0]) }],
+    });
+    expect((await query({ metric: 'mau', interval: 'month', date_range: { start: '2024-04-01', end: '2024-05-01' } })).body).toMatchObject({
+      series: [{ data: points(['2024-04-01', '2024-05-01'], [2, 3]) }],
+    });
+  });
+
+  it.each([
+    ['an unknown zone', { timezone: 'Mars/Olympus' }, 'timezone must be an IANA time zone name such as Europe/Berlin'],
+    ['an empty zone', { timezone: '' }, 'timezone must be an IANA time zone name such as Europe/Berlin'],
+    ['a zone that is not a string', { timezone: 2 }, 'timezone must be a string'],
+    ['a percentile without its property', { metric: 'p90' }, 'property is required with metric p90'],
+    ['per_user with a property', { metric: 'per_user', property: 'price' }, 'property is only used with metric sum, avg, min, max, p50, p90, p99'],
+    ['dau per hour', { metric: 'dau', interval: 'hour' }, 'metric dau takes interval day, week or month, not hour'],
+    ['mau with a property', { metric: 'mau', property: 'price' }, 'property is only used with metric sum, avg, min, max, p50, p90, p99'],
+  ])('answers a query with %s with 400', async (_case, body, error) => {
+    expect(await query({ metric: 'total', ...body })).toEqual(expect.objectContaining({ status: 400, body: { error } }));
   });
 });

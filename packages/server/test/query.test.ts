@@ -27,6 +27,7 @@ describe('POST /v1/api/query/events', () => {
     expect(res.body).toEqual({
       metric: 'uniq',
       interval: 'day',
+      timezone: 'UTC',
       date_range: { start: '2024-04-30', end: '2024-05-03' },
       series: [
         { event: 'buy', data: series([0, 0, 0, 1]) },
@@ -49,18 +50,32 @@ describe('POST /v1/api/query/events', () => {
 
   it.each([
     ['a start after the end', { date_range: { start: '2024-05-02', end: '2024-05-01' } }, 'date_range.start must not be after date_range.end'],
-    ['a range over 366 days', { date_range: { start: '2023-01-01', end: '2024-01-02' } }, 'date_range spans more than 366 days'],
+    [
+      'a daily range over 366 days',
+      { date_range: { start: '2023-01-01', end: '2024-01-02' } },
+      'date_range spans 367 days, more than 366, the most for interval day (days per interval: hour 31, day 366, week 732, month 1830)',
+    ],
+    [
+      'a weekly range over 732 days',
+      { interval: 'week', date_range: { start: '2022-01-01', end: '2024-01-03' } },
+      'date_range spans 733 days, more than 732, the most for interval week (days per interval: hour 31, day 366, week 732, month 1830)',
+    ],
+    [
+      'a range over 1830 days',
+      { interval: 'month', date_range: { start: '2019-01-01', end: '2024-01-05' } },
+      'date_range spans more than 1830 days, the most for any interval (days per interval: hour 31, day 366, week 732, month 1830)',
+    ],
     ['an impossible date', { date_range: { start: '2024-02-30', end: '2024-03-01' } }, 'date_range.start must be a date in YYYY-MM-DD form'],
     ['no events', { events: [] }, 'events must hold at least one event'],
     ['more than 20 events', { events: Array.from({ length: 21 }, (_, i) => ({ name: `e${i}` })) }, 'events holds more than 20 events'],
-    ['an unknown metric', { metric: 'median' }, 'metric must be one of uniq, total, sum, avg, min, max'],
+    ['an unknown metric', { metric: 'median' }, 'metric must be one of uniq, total, sum, avg, min, max, p50, p90, p99, per_user, dau, wau, mau'],
     ['an unknown interval', { interval: 'minute' }, 'interval must be one of hour, day, week, month'],
     ['a property metric without its property', { metric: 'avg' }, 'property is required with metric avg'],
-    ['a property with a counting metric', { property: 'price' }, 'property is only used with metric sum, avg, min or max'],
+    ['a property with a counting metric', { property: 'price' }, 'property is only used with metric sum, avg, min, max, p50, p90, p99'],
     [
       'an hourly range over 31 days',
       { interval: 'hour', date_range: { start: '2024-05-01', end: '2024-06-01' } },
-      'date_range spans more than 31 days, the most for interval hour',
+      'date_range spans 32 days, more than 31, the most for interval hour (days per interval: hour 31, day 366, week 732, month 1830)',
     ],
     [
       'an unknown filter operator',
@@ -80,7 +95,10 @@ describe('POST /v1/api/query/events', () => {
     expect(res).toEqual(expect.objectContaining({ status: 400, body: { error } }));
   });
 
-  it('accepts a range of exactly 366 days', async () => {
+  it('accepts a range of exactly 366 days, and of five years by month', async () => {
     expect((await query(eventQuery(api.demo.project_id, ['view'], '2024-01-01', '2024-12-31'))).status).toBe(200);
+    const months = await query({ ...eventQuery(api.demo.project_id, ['view'], '2020-01-01', '2024-12-31'), interval: 'month' });
+    expect(months).toMatchObject({ status: 200, body: { series: [{ data: expect.arrayContaining([{ date: '2024-05-01', value: 2 }]) }] } });
+    expect((months.body as { series: { data: unknown[] }[] }).series[0]?.data).toHaveLength(60);
   });
 });

@@ -12,6 +12,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'northstar-sdk-'));
   await writeFile(join(dir, 'min.js'), 'window.min=1;');
   await writeFile(join(dir, 'debug.js'), 'window.debug = 1;\n');
+  await writeFile(join(dir, 'vitals.js'), 'window.vitals=1;');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -19,7 +20,12 @@ afterEach(async () => {
   api = undefined;
 });
 
-const scripts = () => ({ sdkScriptPath: join(dir, 'min.js'), sdkDebugScriptPath: join(dir, 'debug.js'), sdkVersion: '1.2.3' });
+const scripts = () => ({
+  sdkScriptPath: join(dir, 'min.js'),
+  sdkDebugScriptPath: join(dir, 'debug.js'),
+  sdkWebVitalsScriptPath: join(dir, 'vitals.js'),
+  sdkVersion: '1.2.3',
+});
 
 describe('SDK script serving', () => {
   it('serves the latest minified script as JavaScript, cached for five minutes, with an ETag', async () => {
@@ -53,6 +59,33 @@ describe('SDK script serving', () => {
     const other = await fetch(`${api.url}/sdk/0.0.1/northstar.min.js`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ error: 'No SDK script for version 0.0.1' });
+  });
+
+  it("serves the web-vitals chunk beside the script, latest and pinned, with the script's headers", async () => {
+    api = await startTestServer(scripts());
+    const latest = await fetch(`${api.url}/sdk/web-vitals.js`);
+    expect(latest.status).toBe(200);
+    expect(await latest.text()).toBe('window.vitals=1;');
+    expect(latest.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(latest.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(latest.headers.get('access-control-allow-origin')).toBe('*');
+    const etag = latest.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await fetch(`${api.url}/sdk/web-vitals.js`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } })).status).toBe(304);
+
+    const pinned = await fetch(`${api.url}/sdk/1.2.3/web-vitals.js`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pinned.text()).toBe('window.vitals=1;');
+    const other = await fetch(`${api.url}/sdk/0.0.1/web-vitals.js`);
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ error: 'No SDK script for version 0.0.1' });
+  });
+
+  it('answers 503 for the web-vitals chunk when its file is missing', async () => {
+    api = await startTestServer({ ...scripts(), sdkWebVitalsScriptPath: join(dir, 'missing.js') });
+    const res = await fetch(`${api.url}/sdk/web-vitals.js`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ error: expect.stringContaining('npm run build') });
   });
 
   it('publishes the pinned script path and its SRI hash, which a browser would accept for the served bytes', async () => {

@@ -40,6 +40,18 @@ export async function startCli(dataDir: string, env: Record<string, string> = {}
   }
 }
 
+/** Starts `northstar-server worker` (no HTTP) on the given environment; resolves once its job consumers run. */
+export async function startCliWorker(env: Record<string, string>): Promise<NodeProcess> {
+  const child = startNodeScript(CLI, env, ['worker']);
+  try {
+    await child.waitFor(/Job consumers/);
+    return child;
+  } catch (error) {
+    child.child.kill('SIGKILL');
+    throw error;
+  }
+}
+
 /** Runs a one-shot CLI command (`migrate`, `bootstrap --json`) and returns its exit code and output. */
 export async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -9,9 +9,9 @@ export interface NodeProcess {
   stop(): Promise<void>;
 }
 
-/** Runs a Node script as its own process, collecting what it prints. */
-export function startNodeScript(script: string, env: Record<string, string>): NodeProcess {
-  const child = spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs a Node script (with `args`) as its own process, collecting what it prints. */
+export function startNodeScript(script: string, env: Record<string, string>, args: readonly string[] = []): NodeProcess {
+  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

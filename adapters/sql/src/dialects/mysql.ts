@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { RateLimiterMySQL } from 'rate-limiter-flexible';
 import { driverError } from './driver-error.js';
+import { claimRowsSkippingLocked } from './mysql-claim.js';
 import type { RawStatement, SchemaStyle, SqlDialect, SqlRow } from './sql-dialect.js';
 import { nameList } from './statement-text.js';
 
@@ -58,8 +59,8 @@ export const mysqlDialect: SqlDialect = {
   maxParameters: Infinity,
   quoteName,
   insertIgnore: (table, columns, rows) => insertRows('INSERT IGNORE INTO', table, columns, rows),
-  upsertAdding(table, key, added, rows) {
-    const { sql, bindings } = insertRows('INSERT INTO', table, [...key, ...added], rows);
+  upsertAdding(table, key, added, rows, kept = []) {
+    const { sql, bindings } = insertRows('INSERT INTO', table, [...key, ...added, ...kept], rows);
     const sums = added.map(quoteName).map((name) => `${name} = ${name} + VALUES(${name})`);
     return { sql: `${sql} ON DUPLICATE KEY UPDATE ${sums.join(', ')}`, bindings };
   },
@@ -71,6 +72,13 @@ export const mysqlDialect: SqlDialect = {
 
   jsonText: (db, column, path) => db.raw(`CAST(JSON_UNQUOTE(JSON_EXTRACT(${column}, ?)) AS BINARY)`, [path]),
   jsonNumber: (db, column, path) => db.raw(`CAST(JSON_EXTRACT(${column}, ?) AS DOUBLE)`, [path]),
+  jsonStringMember: (db, column, path) =>
+    db.raw(`CASE WHEN JSON_TYPE(JSON_EXTRACT(${column}, ?)) = 'STRING' THEN CAST(JSON_UNQUOTE(JSON_EXTRACT(${column}, ?)) AS BINARY) END`, [path, path]),
+  jsonNumberMember: (db, column, path) =>
+    db.raw(
+      `CASE WHEN JSON_TYPE(JSON_EXTRACT(${column}, ?)) IN ('INTEGER', 'UNSIGNED INTEGER', 'DOUBLE', 'DECIMAL') THEN CAST(JSON_EXTRACT(${column}, ?) AS DOUBLE) END`,
+      [path, path],
+    ),
   jsonHasPath: (db, column, path) => db.raw(`JSON_CONTAINS_PATH(${column}, 'one', ?) = 1`, [path]),
   jsonMergePatch: (db, column, patchJson) => db.raw('JSON_MERGE_PATCH(??, ?)', [column, patchJson]),
   exactText: (db, value) => db.raw('CAST(? AS BINARY)', [value]),
@@ -80,6 +88,11 @@ export const mysqlDialect: SqlDialect = {
   lockShared: (query) => query.forShare(),
   lockForUpdate: (query) => query.forUpdate(),
   deletesInSlices: true,
+  cancelsQueries: true,
+
+  // NOW(3) in the session's time zone, which the connection sets to UTC
+  clockMs: 'CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)',
+  claimRows: claimRowsSkippingLocked,
 
   async schemaStyle(db): Promise<SchemaStyle> {
     const collation = await binaryCollation(db);

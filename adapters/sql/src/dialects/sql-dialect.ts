@@ -29,6 +29,21 @@ export interface SchemaStyle {
   asciiId(table: Knex.CreateTableBuilder, name: string, length: number): Knex.ColumnBuilder;
 }
 
+/**
+ * Rows to take for a while (the job queue's claim): the candidates are rows of `table` chosen by
+ * `candidates` (conditions, order and limit on a query of the table), each is updated with `set`, and
+ * `returning` columns of the rows as updated come back. A row another claimer is taking at the same
+ * moment is never taken twice.
+ */
+export interface RowClaim {
+  table: string;
+  /** The primary key column. */
+  key: string;
+  candidates(query: Knex.QueryBuilder): Knex.QueryBuilder;
+  set: Record<string, Knex.Value | Knex.Raw>;
+  returning: readonly string[];
+}
+
 /** The options rate-limiter-flexible's SQL stores take (`storeType: 'knex'` over our pool). */
 export type RateLimiterStoreOptions = ConstructorParameters<typeof RateLimiterSQLite>[0];
 
@@ -59,8 +74,11 @@ export interface SqlDialect {
   quoteName(name: string): string;
   /** A multi-row insert that skips rows whose unique key exists; `RETURNING ...` may follow it. */
   insertIgnore(table: string, columns: readonly string[], rows: readonly SqlRow[]): RawStatement;
-  /** A multi-row upsert adding the `added` columns of each row to the existing row of the same `key`. */
-  upsertAdding(table: string, key: readonly string[], added: readonly string[], rows: readonly SqlRow[]): RawStatement;
+  /**
+   * A multi-row upsert adding the `added` columns of each row to the existing row of the same `key`;
+   * `kept` columns (last in each row) are written by an insert and left as they are by an update.
+   */
+  upsertAdding(table: string, key: readonly string[], added: readonly string[], rows: readonly SqlRow[], kept?: readonly string[]): RawStatement;
 
   /** Integer division of an integer expression. */
   intDiv(expression: string, by: number): string;
@@ -78,6 +96,10 @@ export interface SqlDialect {
   jsonText(db: Knex, column: string, path: string): Knex.Raw;
   /** A numeric member of a JSON column as a double (NULL when absent); `path` is bound. */
   jsonNumber(db: Knex, column: string, path: string): Knex.Raw;
+  /** Like `jsonText`, but NULL unless the member is a JSON string (a number or boolean is not text). */
+  jsonStringMember(db: Knex, column: string, path: string): Knex.Raw;
+  /** Like `jsonNumber`, but NULL unless the member is a JSON number (a boolean is not a number). */
+  jsonNumberMember(db: Knex, column: string, path: string): Knex.Raw;
   /** A condition: the JSON column has a member at `path` (of any type). */
   jsonHasPath(db: Knex, column: string, path: string): Knex.Raw;
   /** The JSON column merged with a JSON merge patch (RFC 7396: `null` deletes a key). */
@@ -96,6 +118,20 @@ export interface SqlDialect {
    * rather than one long transaction.
    */
   readonly deletesInSlices: boolean;
+  /**
+   * A running statement can be stopped from another connection (knex's `timeout(ms, { cancel: true })`
+   * sends `KILL QUERY`); SQLite's synchronous driver blocks the event loop until a statement ends.
+   */
+  readonly cancelsQueries: boolean;
+
+  /** The database's clock as epoch milliseconds (an integer expression): one clock for every process on the database. */
+  readonly clockMs: string;
+  /**
+   * Takes the rows of `claim` (see `RowClaim`) in one short transaction: MySQL/MariaDB locks the
+   * candidates skipping rows other transactions hold (`FOR UPDATE SKIP LOCKED`, several processes
+   * claim at once), SQLite updates them in one `UPDATE ... RETURNING` (one writer at a time).
+   */
+  claimRows<T>(db: Knex, claim: RowClaim): Promise<T[]>;
 
   /** How the migrations create tables here (may ask the server, e.g. its version). */
   schemaStyle(db: Knex): Promise<SchemaStyle>;

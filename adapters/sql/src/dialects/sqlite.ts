@@ -1,5 +1,6 @@
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { driverError } from './driver-error.js';
+import { claimRowsReturning } from './sqlite-claim.js';
 import type { RawStatement, SchemaStyle, SqlDialect, SqlRow } from './sql-dialect.js';
 import { nameList, valuesPlaceholders } from './statement-text.js';
 
@@ -47,8 +48,8 @@ export const sqliteDialect: SqlDialect = {
     const { sql, bindings } = insertRows(table, columns, rows);
     return { sql: `${sql} ON CONFLICT DO NOTHING`, bindings };
   },
-  upsertAdding(table, key, added, rows) {
-    const { sql, bindings } = insertRows(table, [...key, ...added], rows);
+  upsertAdding(table, key, added, rows, kept = []) {
+    const { sql, bindings } = insertRows(table, [...key, ...added, ...kept], rows);
     const sums = added.map(quoteName).map((name) => `${name} = ${name} + excluded.${name}`);
     return { sql: `${sql} ON CONFLICT (${nameList(quoteName, key)}) DO UPDATE SET ${sums.join(', ')}`, bindings };
   },
@@ -61,6 +62,8 @@ export const sqliteDialect: SqlDialect = {
 
   jsonText: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),
   jsonNumber: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),
+  jsonStringMember: (db, column, path) => db.raw(`CASE WHEN json_type(${column}, ?) = 'text' THEN json_extract(${column}, ?) END`, [path, path]),
+  jsonNumberMember: (db, column, path) => db.raw(`CASE WHEN json_type(${column}, ?) IN ('integer', 'real') THEN json_extract(${column}, ?) END`, [path, path]),
   jsonHasPath: (db, column, path) => db.raw(`json_type(${column}, ?) IS NOT NULL`, [path]),
   jsonMergePatch: (db, column, patchJson) => db.raw('json_patch(??, ?)', [column, patchJson]),
   exactText: (_db, value) => value,
@@ -69,6 +72,11 @@ export const sqliteDialect: SqlDialect = {
   lockShared: (query) => query,
   lockForUpdate: (query) => query,
   deletesInSlices: false,
+  cancelsQueries: false,
+
+  // julianday('now') has sub-millisecond resolution; rounded to the millisecond
+  clockMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",
+  claimRows: claimRowsReturning,
 
   schemaStyle: () => Promise.resolve(SCHEMA_STYLE),
   rateLimiterStore: () => Promise.resolve((options) => new RateLimiterSQLite(options)),

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import type { AggregateQuery, AggregateRow } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { activeDaysOf, dayBucketLabel } from '@northstar/core';
+import { aggregateActive } from './aggregate-active.js';
 import { aggregateFromEvents } from './aggregate-raw.js';
 import { aggregateFromRollups, rollupAnswers } from './aggregate-rollup.js';
 import { bucketLabel } from './bucket-label.js';
@@ -14,14 +16,23 @@ function groupText(value: string | Uint8Array | null | undefined): string | null
 /** Runs the query on the rollups when they can answer it, else on the raw events; never counts in JS. */
 export async function aggregate(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<AggregateRow[]> {
   if (query.events.length === 0 || query.from >= query.to) return [];
-  const rows = rollupAnswers(query) ? await aggregateFromRollups(db, dialect, query) : await aggregateFromEvents(db, dialect, query);
+  const active = activeDaysOf(query.metric) !== undefined;
+  const rows = active
+    ? await aggregateActive(db, dialect, query)
+    : rollupAnswers(query)
+      ? await aggregateFromRollups(db, dialect, query)
+      : await aggregateFromEvents(db, dialect, query);
   const result: AggregateRow[] = [];
   for (const row of rows) {
     if (row.value === null) continue;
     const value = Number(row.value);
-    if (query.metric === 'uniq' && value === 0) continue;
-    const bucket = bucketLabel(row.bucket, query.interval);
-    result.push(query.groupBy ? { event: row.event, bucket, group: groupText(row.grp), value } : { event: row.event, bucket, value });
+    if ((query.metric === 'uniq' || active) && value === 0) continue;
+    // an active-people bucket comes as the local day number where its window ends
+    const bucket =
+      active && query.interval !== 'hour'
+        ? dayBucketLabel(Number(row.bucket), query.interval)
+        : bucketLabel(row.bucket, query.interval, query.timeZone ?? 'UTC');
+    result.push(query.groupBy ? { event: row.event, bucket, group: groupText(row.grp), rank: Number(row.grank), value } : { event: row.event, bucket, value });
   }
   return result;
 }

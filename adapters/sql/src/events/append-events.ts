@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppendResult, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { updateHeatmaps } from './heatmap-rollup.js';
 import { insertEvents } from './insert-events.js';
 import { resolvePersonKeys } from './person-keys.js';
 import { updateRollups } from './rollup-update.js';
@@ -23,7 +24,7 @@ function firstCopies(events: readonly StoredEvent[]): StoredEvent[] {
  * read of device links, only for anonymous events), multi-row `INSERT IGNORE ... RETURNING` of the
  * events (the first copy of a `(project_id, uuid)` wins, within the call and across calls), then
  * the rollups for exactly the rows inserted (one person-day insert, one daily-count upsert), and
- * the user ids of those rows (`ns_users`).
+ * the user ids of those rows (`ns_users`), and the heatmap rollups of the `$heatmap` events among them.
  */
 export async function appendEvents(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[]): Promise<AppendResult> {
   const unique = firstCopies(events);
@@ -34,6 +35,7 @@ export async function appendEvents(db: Knex, dialect: SqlDialect, events: readon
     const stored = await insertEvents(trx, dialect, unique, keys);
     await updateRollups(trx, dialect, stored);
     await registerUsers(trx, dialect, stored);
+    await updateHeatmaps(trx, dialect, stored);
     return stored.length;
   });
   return { inserted, duplicates: events.length - inserted };

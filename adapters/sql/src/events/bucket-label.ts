@@ -1,10 +1,12 @@
-import { utcDay } from '@northstar/core';
+import { dayNumberDate, formatZoned } from '@northstar/core';
 import type { AggregateInterval } from '@northstar/server';
-import { DAY_MS } from './event-rows.js';
 
-/** The port's bucket label from what `bucketExpression` returned (a number, or `YYYY-MM-01` for month). */
-export function bucketLabel(value: number | string, interval: AggregateInterval): string {
+/**
+ * The port's bucket label (core's `bucketLabel`) from what `zonedBucketExpression` returned: the epoch ms
+ * of the hour's first instant, a day number (day, the Monday of a week) or the text `YYYY-MM-01` (month).
+ */
+export function bucketLabel(value: number | string, interval: AggregateInterval, timeZone: string): string {
   if (interval === 'month') return String(value);
-  if (interval === 'hour') return new Date(Number(value) * 3_600_000).toISOString();
-  return utcDay(Number(value) * DAY_MS);
+  if (interval === 'hour') return formatZoned(timeZone, Number(value));
+  return dayNumberDate(Number(value));
 }

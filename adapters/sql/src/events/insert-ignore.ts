@@ -50,7 +50,8 @@ export async function insertIgnore(
 
 /**
  * A multi-row upsert that adds `added` columns of each row to the existing row of the same `key`
- * (`ON DUPLICATE KEY UPDATE c = c + VALUES(c)` / `ON CONFLICT (key) DO UPDATE SET c = c + excluded.c`).
+ * (`ON DUPLICATE KEY UPDATE c = c + VALUES(c)` / `ON CONFLICT (key) DO UPDATE SET c = c + excluded.c`);
+ * `kept` columns, last in each row, are written by an insert only.
  */
 export async function upsertAdding(
   db: Knex | Knex.Transaction,
@@ -59,9 +60,10 @@ export async function upsertAdding(
   key: readonly string[],
   added: readonly string[],
   rows: readonly SqlRow[],
+  kept: readonly string[] = [],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { sql, bindings } = dialect.upsertAdding(table, key, added, rows);
+  const { sql, bindings } = dialect.upsertAdding(table, key, added, rows, kept);
   await db.raw(sql, bindings);
 }
 

@@ -25,6 +25,8 @@ function page(builder: Knex.QueryBuilder, db: Knex, dialect: SqlDialect, query: 
   if (query.deviceId !== undefined) void builder.where('device_id', query.deviceId);
   if (query.events !== undefined) void builder.whereIn('event_name', query.events);
   for (const [property, value] of Object.entries(query.strEquals ?? {})) applyFilter(builder, db, dialect, { property, op: 'eq', value });
+  for (const filter of query.filters ?? []) applyFilter(builder, db, dialect, filter);
+  if (query.since !== undefined) void builder.where('ts', '>=', query.since);
   const before = query.before;
   if (before !== undefined) {
     // exact (bytes on MySQL): the column is ascii, and a cursor holding other characters must not be a collation error

@@ -8,15 +8,12 @@ export function dayExpression(dialect: SqlDialect, column: string): string {
 }
 
 /**
- * The bucket of a row: for hour the hour number, for day the day number, for week the day number
- * of its Monday (day 0 was a Thursday), for month the text `YYYY-MM-01`. `day` is a day-number
- * expression; `ts` an epoch-ms one (needed for hours only).
+ * The day-based bucket of a row: for day the day number, for week the day number of its Monday (day 0
+ * was a Thursday), for month the text `YYYY-MM-01`. `day` is a day-number expression. Hours are
+ * `zonedBucketExpression`'s.
  */
-export function bucketExpression(dialect: SqlDialect, interval: AggregateInterval, day: string, ts?: string): string {
+export function bucketExpression(dialect: SqlDialect, interval: Exclude<AggregateInterval, 'hour'>, day: string): string {
   switch (interval) {
-    case 'hour':
-      if (ts === undefined) throw new Error('Hourly buckets need the event time');
-      return dialect.intDiv(ts, 3_600_000);
     case 'day':
       return day;
     case 'week':
@@ -50,7 +47,15 @@ export function applyFilter(query: Knex.QueryBuilder, db: Knex, dialect: SqlDial
   }
   const value = typeof filter.value === 'string' ? dialect.exactText(db, filter.value) : filter.value;
   const actual = typeof filter.value === 'string' ? stringProperty(db, dialect, filter.property) : numberProperty(db, dialect, filter.property);
-  switch (filter.op) {
+  whereCompared(query, filter.op, actual, value);
+}
+
+/**
+ * `actual op value` for the comparing operators, with the PropertyFilter rules: `neq` also holds where
+ * `actual` is NULL (the property is absent); `contains` is a case-sensitive substring test.
+ */
+export function whereCompared(query: Knex.QueryBuilder, op: Exclude<PropertyFilter['op'], 'is_set'>, actual: Knex.Value, value: Knex.Value): void {
+  switch (op) {
     case 'eq':
       void query.whereRaw('? = ?', [actual, value]);
       return;

@@ -3,9 +3,19 @@ import { configMigration } from './0002-config.js';
 import { peopleMigration } from './0003-people.js';
 import { rateLimitsMigration } from './0004-rate-limits.js';
 import { personEventsMigration } from './0005-person-events.js';
+import { heatmapsMigration } from './0006-heatmaps.js';
+import { jobsMigration } from './0007-jobs.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
 
 /** Every migration in order. Append only: a released migration is never edited or removed. */
-export const MIGRATIONS: readonly SqlMigration[] = [eventsMigration, configMigration, peopleMigration, rateLimitsMigration, personEventsMigration];
+export const MIGRATIONS: readonly SqlMigration[] = [
+  eventsMigration,
+  configMigration,
+  peopleMigration,
+  rateLimitsMigration,
+  personEventsMigration,
+  heatmapsMigration,
+  jobsMigration,
+];

@@ -6,19 +6,21 @@ import type { Store } from './storage.js';
 export const STALE_AFTER = 5 * 60_000;
 
 type Locks = Pick<LockManager, 'request'>;
-const locks = (): Locks | undefined => (typeof navigator === 'undefined' ? undefined : navigator.locks);
+/** Web Locks; undefined where the browser has none. Only called on a started client: there is a navigator. */
+const locks = (): Locks | undefined => navigator.locks;
 
 /**
  * Holds the Web Lock `name` until the returned function is called. The browser releases it by itself
  * when the tab closes or crashes: that is how other tabs know this tab's queue has no owner.
  */
 export function holdLock(name: string): () => void {
-  let release = (): void => undefined;
+  // Set at once: a promise runs its executor before the constructor returns.
+  let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   locks()
     ?.request(name, () => held)
     .catch(() => undefined);
-  return () => release();
+  return release;
 }
 
 /**
@@ -32,20 +34,16 @@ export function holdLock(name: string): () => void {
 export function adoptOrphans(store: Store, own: string, lockPrefix: string, take: (events: TrackedEvent[]) => void): void {
   const l = locks();
   for (const name of store.names()) {
-    const id = name.startsWith('q.') ? name.slice(2) : '';
+    const id = name.startsWith('q.') && name.slice(2);
     if (!id || id === own) continue;
-    const adopt = (): void => {
+    const adopt = (stale?: boolean): void => {
       const record = readRecord(store.get(name));
-      if (!record) return;
+      if (!record || (stale && Date.now() - record.t < STALE_AFTER)) return;
       take(record.e);
       store.del(name);
     };
-    if (l) {
-      l.request(lockPrefix + id, { ifAvailable: true }, (lock) => lock && adopt()).catch(() => undefined);
-    } else {
-      const record = readRecord(store.get(name));
-      if (record && Date.now() - record.t >= STALE_AFTER) adopt();
-    }
+    if (l) l.request(lockPrefix + id, { ifAvailable: true }, (lock) => lock && adopt()).catch(() => undefined);
+    else adopt(true);
   }
 }
 

@@ -3,7 +3,7 @@ import type { TrackedEvent } from '@northstar/core';
 import { holdLock, watchOrphans } from './adopt.js';
 import { resolveConfig } from './config.js';
 import type { NorthstarConfig, ResolvedConfig } from './config.js';
-import { pageContext, utmTags } from './context.js';
+import { pageContext } from './context.js';
 import { log } from './debug.js';
 import type { ClientHooks, HookListener, HookListeners, HookName } from './hooks.js';
 import { onPageHide } from './page-hide.js';
@@ -65,7 +65,7 @@ export class Client {
       return this;
     }
     const prefix = `ns_${c.apiKey}_`;
-    const store = createStore(prefix, false);
+    const store = createStore(prefix);
     // Reading is not storing: a consent given on an earlier page view is found here.
     store.on = !(c.consentRequired || this.revoked) || store.get('consent') === 1;
     const tab = uuidv7();
@@ -112,7 +112,7 @@ export class Client {
   use(plugin: Plugin): this {
     const run = this.run;
     if (!run) return this;
-    if (plugin.processEvent) run.steps.push((event) => plugin.processEvent?.(event, this) ?? null);
+    if (plugin.processEvent) run.steps.push((event) => plugin.processEvent?.(event, this));
     const teardown = plugin.setup?.(this);
     if (teardown) run.teardowns.push(teardown);
     return this;
@@ -154,7 +154,7 @@ export class Client {
       this.rebase();
     }
     const now = Date.now();
-    const s = run.session.touch(now, utmTags(run.context));
+    const s = run.session.touch(now, run.context.utm);
     if (s.ended) this.push('$session_end', s.ended.last, s.ended.id, { $session_duration: s.ended.last - s.ended.start });
     if (s.id !== run.baseSession) this.rebase();
     if (s.started) this.push('$session_start', now, s.id);
@@ -186,7 +186,7 @@ export class Client {
   push(name: string, time: number, sessionId: string | null, properties?: Properties): void {
     const run = this.run as Running;
     const { beforeSend } = this.config;
-    let e: TrackedEvent | null = { event_name: name, device_id: run.ids.device };
+    let e: TrackedEvent | null | undefined = { event_name: name, device_id: run.ids.device };
     if (sessionId) e.session_id = sessionId;
     if (run.ids.user) e.user_id = run.ids.user;
     const own = splitProperties(properties);
@@ -210,10 +210,9 @@ export class Client {
     if (eager) this.emit('event', e);
   }
 
-  /** @internal Storage is allowed from now on: write the state and send what waited. */
+  /** @internal Storage is allowed from now on (`store.on` is set): write the state and send what waited. */
   enable(): void {
     const run = this.run as Running;
-    run.store.on = true;
     run.store.set('ids', run.ids);
     if (run.optedOut) run.store.set('optout', 1);
     this.persist();
@@ -225,7 +224,7 @@ export class Client {
     const run = this.run;
     if (!run) return;
     run.baseSession = run.session.peek(Date.now()) ?? undefined;
-    run.base = withUser(run.context, run.ids.props, run.session.utm());
+    run.base = withUser(run.context, run.ids.props, run.ids.supers, run.session.utm());
   }
 
   /** @internal */

@@ -87,7 +87,11 @@ export interface NorthstarConfig {
   sessionTimeout?: number;
   /** Session recording. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   replay?: boolean | ReplayConfig;
-  /** Heatmap capture. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /**
+   * Heatmaps (`$heatmap`: clicks anchored to their element, scroll reach, attention): `false` turns the
+   * `heatmaps` plugin off. The CDN script sets the plugin up unless this is `false`; npm users opt in
+   * with `use(heatmaps)`. @default true (where the plugin is used)
+   */
   heatmap?: boolean;
   /**
    * Frustration signals (`$rageclick`, `$deadclick`, `$errorclick`, `$erratic_cursor`): `false` turns the
@@ -97,8 +101,9 @@ export interface NorthstarConfig {
   frustration?: boolean | FrustrationConfig;
   /**
    * Web vitals (`$web_vitals`: LCP, INP, CLS, FCP, TTFB with attribution, once per page view): `false` turns
-   * the `webVitals` plugin off. npm users opt in with `use(webVitals)`; the CDN script does not carry it.
-   * @default true (where the plugin is used)
+   * the `webVitals` plugin off. The CDN script sets the plugin up unless this is `false`, and only then loads
+   * `web-vitals` (the chunk `web-vitals.js` beside the script, with the `nonce`); npm users opt in with
+   * `use(webVitals)`. @default true (in the CDN script)
    */
   webVitals?: boolean;
   /** In-app guides. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
@@ -117,9 +122,9 @@ export interface NorthstarConfig {
    */
   beforeSend?: (event: TrackedEvent) => TrackedEvent | null;
   /**
-   * CSP nonce given to every `<script>` and `<style>` element the SDK injects (lazy subsystem chunks,
-   * guide and survey styles). The core injects nothing, so it needs none. @default the `nonce` of the
-   * SDK's own `<script>` tag in the script-tag form, else undefined
+   * CSP nonce given to every `<script>` and `<style>` element the SDK injects (lazy subsystem chunks such as
+   * the CDN script's web-vitals chunk, guide and survey styles). The core injects nothing, so it needs none.
+   * @default the `nonce` of the SDK's own `<script>` tag in the script-tag form, else undefined
    */
   nonce?: string;
 }

@@ -1,16 +1,14 @@
 import { parseUserAgent } from './user-agent.js';
 
-/** The `$utm_*` tags of a page context. */
-export function utmTags(context: PageContext): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key in context.str) if (key.startsWith('$utm_')) out[key] = context.str[key] as string;
-  return out;
-}
-
 /** Properties every event of one page view carries, split by wire type. */
 export interface PageContext {
   str: Record<string, string>;
   num: Record<string, number>;
+}
+
+/** The context of one page view, and its `$utm_*` tags on their own (also in `str`). */
+export interface Page extends PageContext {
+  utm: Record<string, string>;
 }
 
 const UTM = ['source', 'medium', 'campaign', 'term', 'content'];
@@ -19,7 +17,7 @@ const UTM = ['source', 'medium', 'campaign', 'term', 'content'];
  * Reads page, UTM, screen and device data. Called once per page view, never per track() call.
  * After a single-page navigation the previous page becomes the referrer.
  */
-export function pageContext(previous?: PageContext): PageContext {
+export function pageContext(previous?: PageContext): Page {
   const url = location.href;
   const prevUrl = previous?.str.$current_url;
   const referrer = prevUrl && prevUrl !== url ? prevUrl : previous ? previous.str.$referrer : document.referrer;
@@ -33,9 +31,10 @@ export function pageContext(previous?: PageContext): PageContext {
   };
   if (referrer) str.$referrer = referrer;
   const query = new URLSearchParams(location.search);
+  const utm: Record<string, string> = {};
   for (const tag of UTM) {
     const value = query.get(`utm_${tag}`);
-    if (value) str[`$utm_${tag}`] = value;
+    if (value) utm[`$utm_${tag}`] = value;
   }
   const num: Record<string, number> = {
     $screen_width: screen.width,
@@ -43,5 +42,5 @@ export function pageContext(previous?: PageContext): PageContext {
     $viewport_width: innerWidth,
     $viewport_height: innerHeight,
   };
-  return { str, num };
+  return { str: { ...str, ...utm }, num, utm };
 }

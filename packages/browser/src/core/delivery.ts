@@ -1,6 +1,5 @@
 import { createDelivery as createCoreDelivery } from '@northstar/core';
 import type { Delivery as CoreDelivery, TrackedEvent } from '@northstar/core';
-import { log } from './debug.js';
 import type { Queue } from './queue.js';
 import { post, sendOnHide } from './transport.js';
 
@@ -10,7 +9,8 @@ export interface DeliveryOptions {
   queue: Queue;
   flushInterval: number;
   flushSize: number;
-  debug?: boolean;
+  /** Debug output (see @northstar/core's delivery); only where `__NS_DEBUG__` is not false. */
+  log?(level: 'log' | 'warn', message: string): void;
   /** True while nothing may be sent (consent pending). */
   paused(): boolean;
   /** The queue changed, or an attempt failed, and the tab's record should be written (soon, not now). */
@@ -33,7 +33,6 @@ export function createDelivery(o: DeliveryOptions): Delivery {
   const d = createCoreDelivery({
     ...o,
     send: (batch, keepalive) => post(o.url, o.apiKey, batch, keepalive),
-    ...(__NS_DEBUG__ && { log: (level: 'log' | 'warn', message: string) => log(o.debug, level, message) }),
   });
   return {
     ...d,

@@ -13,11 +13,11 @@ const ATTEMPTS = 5;
 export function sendIdentify(url: string, apiKey: string, body: IdentifyRequest, alive: () => boolean, debug?: boolean, attempt = 0): void {
   void postJson(url, apiKey, body).then((res) => {
     const status = res?.status ?? 0;
-    if (status >= 200 && status < 300) return;
+    // retryable() is false for every 2xx.
     if (retryable(status) && attempt + 1 < ATTEMPTS && alive()) {
       const wait = parseRetryAfter(res?.headers.get('Retry-After')) ?? backoffDelay(attempt);
       setTimeout(() => alive() && sendIdentify(url, apiKey, body, alive, debug, attempt + 1), wait);
-    } else if (__NS_DEBUG__) {
+    } else if (__NS_DEBUG__ && (status < 200 || status > 299)) {
       log(debug, 'warn', `identify failed (${status || 'network'})`);
     }
   });

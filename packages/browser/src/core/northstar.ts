@@ -5,6 +5,8 @@ import { log } from './debug.js';
 import { sendIdentify } from './identify-request.js';
 import { isUserId, mergeProps } from './identity.js';
 import type { UserProperties } from './identity.js';
+import { flatProperties } from './properties.js';
+import type { Properties } from './properties.js';
 import { revenueProperties } from './revenue.js';
 import type { Revenue } from './revenue.js';
 
@@ -34,9 +36,10 @@ export class Northstar extends Client {
     this.track('$identify');
     // The server records `$identify` too; one uuid for both keeps one event whichever arrives first.
     const uuid = uuidv7();
-    const queued = run.queue.items[run.queue.items.length - 1];
+    const queued = run.queue.items.slice(-1)[0];
     if (queued?.event_name === '$identify') queued.uuid = uuid;
-    this.identifyRequest({ device_id: run.ids.device, user_id: userId, uuid, ...(Object.keys(props).length ? { user_properties: { ...props } } : {}) });
+    // JSON leaves an undefined user_properties out.
+    this.identifyRequest({ device_id: run.ids.device, user_id: userId, uuid, user_properties: Object.keys(props).length ? { ...props } : undefined });
     this.emit('identify', userId, props);
   }
 
@@ -44,6 +47,51 @@ export class Northstar extends Client {
   setUserProperties(properties: UserProperties): void {
     const run = this.run;
     if (run && mergeProps(run.ids, properties)) this.saveIds();
+  }
+
+  /**
+   * Super properties: every later event carries them (its own properties win a clash). Kept in
+   * localStorage with the ids (once storage is allowed) until `unregister()` or `reset()`.
+   */
+  register(properties: Properties): void {
+    const run = this.run;
+    if (!run) return;
+    Object.assign(run.ids.supers, flatProperties(properties));
+    this.saveIds();
+  }
+
+  /** Like register(), for the names not registered yet. */
+  registerOnce(properties: Properties): void {
+    this.register({ ...properties, ...this.run?.ids.supers });
+  }
+
+  unregister(name: string): void {
+    delete this.run?.ids.supers[name];
+    this.saveIds();
+  }
+
+  /**
+   * This device belongs to group `key` of `type`: later events carry `$group.<type>` = key (a super
+   * property). With `properties`, a `$groupidentify` event sets them on the group as `$group_set.<name>`.
+   */
+  group(type: string, key: string | number, properties?: Properties): void {
+    // A string whatever was given: `$group.<type>` is a str property, as query group_by needs.
+    const k = `${key}`;
+    this.register({ [`$group.${type}`]: k });
+    if (!properties) return;
+    const props: Properties = { $group_type: type, $group_key: k };
+    for (const name in properties) props[`$group_set.${name}`] = properties[name];
+    this.track('$groupidentify', props);
+  }
+
+  /** True after optOut() (also on later page views), false after optIn(). */
+  hasOptedOut(): boolean {
+    return !!this.run?.optedOut;
+  }
+
+  /** Turns the `[Sdk]` console logging on or off. Does nothing where the build drops the logging (`__NS_DEBUG__` false). */
+  debug(on?: boolean): void {
+    if (__NS_DEBUG__) this.config.debug = on ?? true;
   }
 
   /** Tracks `$revenue`; an amount that is not a finite number, or an unknown type, drops the call. */
@@ -60,7 +108,7 @@ export class Northstar extends Client {
     const now = Date.now();
     const ended = run.session.end(now);
     if (ended && !run.optedOut) this.push('$session_end', now, ended.id, { $session_duration: now - ended.start });
-    run.ids = { device: uuidv7(now), props: {} };
+    run.ids = { device: uuidv7(now), props: {}, supers: {} };
     this.saveIds();
     this.persistSoon();
     run.delivery.kick();

@@ -1,5 +1,4 @@
-import { utmTags } from './context.js';
-import type { PageContext } from './context.js';
+import type { Page, PageContext } from './context.js';
 
 /**
  * An object, array or date property: sent as its JSON text (`JSON.stringify`). Any object but a function
@@ -32,12 +31,19 @@ export function splitProperties(properties?: Properties): PageContext {
   return { str, num };
 }
 
+/** Properties as super properties are kept: finite numbers as they are, everything else as its wire text. */
+export function flatProperties(properties?: Properties): Record<string, string | number> {
+  const { str, num } = splitProperties(properties);
+  return { ...str, ...num };
+}
+
 /**
  * What every event starts from: the page context, the session's UTM tags when the page has none of its
- * own, and the user properties as `$user.<name>`.
+ * own, the super properties, and the user properties as `$user.<name>`.
  */
-export function withUser(context: PageContext, props: Record<string, string>, utm?: Record<string, string>): PageContext {
-  const str = Object.keys(utmTags(context)).length ? { ...context.str } : { ...utm, ...context.str };
+export function withUser(context: Page, props: Record<string, string>, supers: Properties, utm?: Record<string, string>): PageContext {
+  const own = splitProperties(supers);
+  const str = { ...(Object.keys(context.utm).length ? undefined : utm), ...context.str, ...own.str };
   for (const key in props) str[`$user.${key}`] = props[key] as string;
-  return { str, num: context.num };
+  return { str, num: { ...context.num, ...own.num } };
 }

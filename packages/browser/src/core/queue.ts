@@ -12,7 +12,7 @@ export interface QueueRecord {
 /** The queue of one tab: @northstar/core's event queue, kept in localStorage. */
 export type Queue = EventQueue;
 
-export const isEvent = (e: unknown): e is TrackedEvent => typeof e === 'object' && e !== null && typeof (e as TrackedEvent).event_name === 'string';
+export const isEvent = (e: unknown): e is TrackedEvent => typeof (e as TrackedEvent | undefined)?.event_name === 'string';
 
 /** Reads a stored queue record; undefined when it is not one. */
 export function readRecord(value: unknown): QueueRecord | undefined {

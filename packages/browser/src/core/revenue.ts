@@ -24,7 +24,7 @@ const TYPES: RevenueType[] = ['one_time', 'subscription', 'refund'];
 export function revenueProperties(r: Revenue | undefined): Properties | undefined {
   const { amount, currency, productId, revenueType = 'one_time' } = r ?? ({} as Revenue);
   if (
-    typeof amount !== 'number' ||
+    // Number.isFinite is false for anything but a finite number (no coercion).
     !Number.isFinite(amount) ||
     !TYPES.includes(revenueType) ||
     (currency !== undefined && !/^[a-z]{3}$/i.test(currency)) ||

@@ -1,7 +1,8 @@
 import type { IdentifyRequest, TrackedEvent } from '@northstar/core';
 import type { ResolvedConfig } from './config.js';
 import { pageContext } from './context.js';
-import type { PageContext } from './context.js';
+import { log } from './debug.js';
+import type { Page, PageContext } from './context.js';
 import { createDelivery } from './delivery.js';
 import type { Delivery, DeliveryOptions } from './delivery.js';
 import { loadIdentity } from './identity.js';
@@ -21,7 +22,7 @@ export interface Running {
   session: Session;
   ids: Identity;
   /** Page data, read once per page view. */
-  context: PageContext;
+  context: Page;
   /** `context`, the session's UTM tags and the user properties: what every event starts from. */
   base: PageContext;
   /** The session `base` was made for. */
@@ -31,7 +32,7 @@ export interface Running {
   held: IdentifyRequest[];
   teardowns: (() => void)[];
   /** The `processEvent` steps of those plugins, in the order they were set up. */
-  steps: ((event: TrackedEvent) => TrackedEvent | null)[];
+  steps: ((event: TrackedEvent) => TrackedEvent | null | undefined)[];
   persistTimer?: ReturnType<typeof setTimeout>;
 }
 
@@ -41,7 +42,16 @@ export interface Running {
  */
 export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: () => void, sent: DeliveryOptions['sent']): Running {
   const queue = createQueue(store, tab, c.maxQueueSize);
-  const delivery = createDelivery({ ...c, url: `${c.endpoint}/v1/track`, queue, paused: () => !store.on, changed, sent });
+  const delivery = createDelivery({
+    ...c,
+    url: `${c.endpoint}/v1/track`,
+    queue,
+    paused: () => !store.on,
+    changed,
+    sent,
+    // Reads `debug` at each call: debug() may turn it on or off at run time.
+    ...(__NS_DEBUG__ && { log: (level: 'log' | 'warn', message: string) => log(c.debug, level, message) }),
+  });
   const ids = loadIdentity(store);
   const context = pageContext();
   const session = createSession(store, c.sessionTimeout);
@@ -51,7 +61,7 @@ export function openRun(c: ResolvedConfig, store: Store, tab: string, changed: (
     delivery,
     ids,
     context,
-    base: withUser(context, ids.props),
+    base: withUser(context, ids.props, ids.supers),
     session,
     optedOut: store.get('optout') === 1,
     held: [],

@@ -31,27 +31,27 @@ export interface Session {
   save(): void;
 }
 
-const read = (value: unknown): SessionState | undefined => {
-  const s = value as Partial<SessionState> | undefined;
-  return typeof s?.id === 'string' && typeof s.last === 'number'
-    ? { id: s.id, start: Number(s.start) || s.last, last: s.last, utm: typeof s.utm === 'object' && s.utm ? s.utm : undefined }
-    : undefined;
-};
-
 /**
  * One session shared by the tabs of a site through the `session` key. A tab whose own copy has
  * expired re-reads the key first (another tab may have kept the session alive, or opened the next
  * one) and writes a new session at once, so other tabs join it instead of opening their own.
  */
 export function createSession(store: Store, timeout: number): Session {
-  let current = read(store.get('session'));
+  /** The stored session; undefined when there is none or it is not one. */
+  const read = (): SessionState | undefined => {
+    const s = store.get('session') as Partial<SessionState> | undefined;
+    return typeof s?.id === 'string' && typeof s.last === 'number'
+      ? { id: s.id, start: Number(s.start) || s.last, last: s.last, utm: typeof s.utm === 'object' && s.utm ? s.utm : undefined }
+      : undefined;
+  };
+  let current = read();
   const live = (s: SessionState | undefined, now: number): SessionState | undefined => (s && now - s.last <= timeout ? s : undefined);
   const save = (): void => void (current && store.set('session', current));
   return {
     touch(now, utm) {
       let s = live(current, now);
       if (!s) {
-        const stored = read(store.get('session'));
+        const stored = read();
         s = live(stored, now);
         if (!s) {
           const old = current ?? stored;

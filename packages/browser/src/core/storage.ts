@@ -6,8 +6,8 @@ export interface Store {
   /** Whether writes reach localStorage. False while consent is pending: nothing is written before it. */
   on: boolean;
   get(name: string): unknown;
-  /** Writes JSON; false when writes are off or the browser refused (quota, private mode). Never throws. */
-  set(name: string, value: unknown): boolean;
+  /** Writes JSON when writes are on; a refusal (quota, private mode) is ignored. Never throws. */
+  set(name: string, value: unknown): void;
   del(name: string): void;
   /** Names (without the prefix) of every key of this instance currently stored. */
   names(): string[];
@@ -15,54 +15,25 @@ export interface Store {
   clear(): void;
 }
 
-const ls = (): Storage | undefined => {
+/** `use(localStorage)`, or undefined when it is missing or the access throws. */
+const ls = <T>(use: (s: Storage) => T): T | undefined => {
   try {
-    return localStorage;
+    return use(localStorage);
   } catch {
     return undefined;
   }
 };
 
-export function createStore(prefix: string, on: boolean): Store {
-  const names = (): string[] => {
-    const out: string[] = [];
-    try {
-      const s = ls();
-      for (let i = 0; s && i < s.length; i++) {
-        const key = s.key(i);
-        if (key?.startsWith(prefix)) out.push(key.slice(prefix.length));
-      }
-    } catch {
-      // unreadable storage has no keys
-    }
-    return out;
-  };
-  const del = (name: string): void => {
-    try {
-      ls()?.removeItem(prefix + name);
-    } catch {
-      // nothing to remove
-    }
-  };
+/** The store of the keys under `prefix`; writes start off. */
+export function createStore(prefix: string): Store {
+  const names = (): string[] => ls((s) => Object.keys(s).filter((key) => key.startsWith(prefix)))?.map((key) => key.slice(prefix.length)) ?? [];
+  const del = (name: string): void => ls((s) => s.removeItem(prefix + name));
   return {
-    on,
-    get(name) {
-      try {
-        const raw = ls()?.getItem(prefix + name);
-        return raw == null ? undefined : (JSON.parse(raw) as unknown);
-      } catch {
-        return undefined;
-      }
-    },
+    on: false,
+    // A missing key reads as JSON.parse(null): null, returned as undefined.
+    get: (name) => ls((s) => JSON.parse(s.getItem(prefix + name) as string) as unknown) ?? undefined,
     set(name, value) {
-      if (!this.on) return false;
-      try {
-        ls()?.setItem(prefix + name, JSON.stringify(value));
-        return true;
-      } catch {
-        // quota exceeded or storage disabled: keep going in memory
-        return false;
-      }
+      if (this.on) ls((s) => s.setItem(prefix + name, JSON.stringify(value)));
     },
     del,
     names,

@@ -25,7 +25,7 @@ export async function post(url: string, apiKey: string, batch: TrackedEvent[], k
   const res = await postJson(url, apiKey, { batch, sent_at: new Date().toISOString() } satisfies TrackBatch, keepalive);
   return res
     ? { status: res.status, retryAfter: res.headers.get('Retry-After'), rejected: rejectedIndexes(await res.json().catch(() => undefined), batch.length) }
-    : { status: 0, retryAfter: null };
+    : { status: 0 };
 }
 
 /**
@@ -66,8 +66,8 @@ export function sendOnHide(url: string, apiKey: string, events: readonly Tracked
 
 function beacon(url: string, body: string): boolean {
   try {
-    // A string body is sent as text/plain;charset=UTF-8.
-    return typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body);
+    // A string body is sent as text/plain;charset=UTF-8. Where sendBeacon is missing, the call throws.
+    return navigator.sendBeacon(url, body);
   } catch {
     return false;
   }

@@ -23,15 +23,10 @@ const SYSTEMS: [string, RegExp][] = [
  * `touchPoints` is `navigator.maxTouchPoints`: iPadOS sends a Mac user agent but has a touch screen.
  */
 export function parseUserAgent(ua: string, touchPoints = 0): Record<string, string> {
-  const out: Record<string, string> = { $browser: 'Other' };
-  for (const [name, re] of BROWSERS) {
-    const version = re.exec(ua)?.[1];
-    if (version) {
-      out.$browser = name;
-      out.$browser_version = version;
-      break;
-    }
-  }
+  const [name, re] = BROWSERS.find(([, re]) => re.test(ua)) ?? ['Other'];
+  const out: Record<string, string> = { $browser: name };
+  // Each browser pattern captures the major version.
+  if (re) out.$browser_version = (re.exec(ua) as RegExpExecArray)[1] as string;
   let os = SYSTEMS.find(([, re]) => re.test(ua))?.[0] ?? 'Other';
   let device = /Mobi|iPhone|iPod|Android/.test(ua) ? 'mobile' : 'desktop';
   if (/iPad|Tablet/.test(ua) || (/Android/.test(ua) && !/Mobile/.test(ua)) || (os === 'macOS' && touchPoints > 1)) {

@@ -15,6 +15,17 @@ export function isBlocked(el: Element): boolean {
   return !!el.closest(NO_CAPTURE) || (el.localName === 'input' && (el as HTMLInputElement).type === 'password');
 }
 
+/** What a click is about: the nearest of these around the clicked node, else the node itself. */
+const CLICKABLE =
+  'a,button,input,select,textarea,label,summary,[role="button"],[role="link"],[role="menuitem"],[role="tab"],[role="checkbox"],[role="radio"],[role="switch"],[role="option"]';
+
+/** The element a click on `target` is about (`$click`'s, and the heatmap's), or null when it must not be captured. */
+export function clickedElement(target: EventTarget | null): Element | null {
+  if (!(target instanceof Element)) return null;
+  const el = target.closest(CLICKABLE) ?? target;
+  return isBlocked(el) || isBlocked(target) ? null : el;
+}
+
 /** Form fields: their text would be what the user typed or chose, so it is never read. */
 const isField = (el: Element): boolean => /^(input|textarea|select|option)$/.test(el.localName);
 
@@ -49,10 +60,10 @@ export function elementText(el: Element): string {
  * How events about an element describe it (`$click`, the frustration signals): `$el_tag`,
  * `$el_selector`, and when present `$el_id`, `$el_classes` (space-separated, the first 10), `$el_text`,
  * `$el_href` (of the element or its closest link, absolute), `$el_role`, `$el_name`, `$el_type`.
- * Never an input's value.
+ * Never an input's value. `during`: the event being handled (see stableSelector).
  */
-export function describeElement(el: Element): Properties {
-  const props: Properties = { $el_tag: el.localName, $el_selector: stableSelector(el) };
+export function describeElement(el: Element, during?: Event): Properties {
+  const props: Properties = { $el_tag: el.localName, $el_selector: stableSelector(el, during) };
   const classes = Array.from(el.classList).slice(0, MAX_CLASSES).join(' ');
   const text = elementText(el);
   const link = el.closest<HTMLAnchorElement>('a[href]');

@@ -4,8 +4,8 @@ import type { TrackResponse } from '../event.js';
 export interface SendResult {
   /** HTTP status; 0 when the request failed before any response. */
   status: number;
-  /** The `Retry-After` header, if any. */
-  retryAfter: string | null;
+  /** The `Retry-After` header, if any; left out when no response came. */
+  retryAfter?: string | null;
   /** Valid indexes from the body's `rejected: [{ index }]`; undefined when the body lists none. */
   rejected?: number[];
 }

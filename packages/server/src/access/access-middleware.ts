@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ForbiddenError } from '../errors/index.js';
+import { ForbiddenError, UnauthorizedError } from '../errors/index.js';
 import { authenticateAppRequest, authenticateSdkRequest } from './authenticate-request.js';
 import type { AuthenticationDependencies } from '../auth/authentication.js';
 import { authorizeProject, requestedProjectId } from './authorize-project.js';
@@ -13,8 +13,16 @@ import type { RouteAccess } from './route-access.js';
 export function authenticateFor(access: RouteAccess, deps: AuthenticationDependencies): RequestHandler | undefined {
   switch (access.kind) {
     case 'public':
-    case 'embed_token':
       return undefined;
+    case 'embed_token':
+      // The signature only, before the rate limit (garbage tokens create no counters); the handler reads the token's record.
+      return async (req, res, next) => {
+        const token = req.params.token;
+        const embed = typeof token === 'string' ? await deps.embedTokens.verify(token) : undefined;
+        if (!embed) throw new UnauthorizedError('Invalid or expired embed token');
+        res.locals.embed = embed;
+        next();
+      };
     case 'sdk_key':
       return async (req, res, next) => {
         const principal = await authenticateSdkRequest(req, deps);

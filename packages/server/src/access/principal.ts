@@ -1,3 +1,4 @@
+import type { EmbedClaims } from '../auth/embed-token.js';
 import type { ApiKeyRecord, MemberRole } from '../ports/index.js';
 
 /** The authenticated caller of a request. */
@@ -18,6 +19,8 @@ export interface AccessLocals {
   projectId?: number;
   /** Set for `project` routes. */
   access?: ProjectAccess;
+  /** Set for `embed_token` routes: the verified claims of the path's token. */
+  embed?: EmbedClaims;
 }
 
 /** The `res.locals` of an authorized request, typed. */

@@ -18,4 +18,10 @@ export interface NorthstarAppOptions extends IngestOptions, AuthOptions, LimitsO
   clock?: () => number;
   /** Receives unexpected (500) errors, once each, and storage outages once per outage. @default console */
   logger?: NorthstarLogger;
+  /**
+   * Longest an analytical query (`/v1/query/events`) may run in the database, in ms: a MySQL/MariaDB
+   * statement running longer is killed and the request answers 503 `{ error }`. SQLite's and memory's
+   * queries run on the event loop and cannot be interrupted (docs/queries.md "Guard rails"). @default 5000
+   */
+  queryTimeoutMs?: number;
 }

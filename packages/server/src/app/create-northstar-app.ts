@@ -8,9 +8,11 @@ import { requirePorts } from '../storage/required-ports.js';
 import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarAppOptions } from './app-options.js';
+import { startEvaluationScheduler } from '../services/schedule/evaluation-scheduler.js';
 import { createServices } from './app-services.js';
 import { createBackgroundWorkers } from './background-workers.js';
 import type { NorthstarApp } from './northstar-app.js';
+import { deliveryWorker, dispatchingSink } from './webhook-worker.js';
 
 const apps = new WeakSet<object>();
 
@@ -51,6 +53,9 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
   const protection = loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock);
   // Webhook delivery, alert evaluation and replay retention (issue 15) register here.
   const workers = createBackgroundWorkers();
+  // Alerts and experiments emit their events through the webhook delivery (docs/webhooks.md).
+  const webhookEvents = dispatchingSink({ config: storage.config, jobs: storage.jobs, clock });
+  if (storage.jobs) workers.register(deliveryWorker(options, storage.jobs, storage.config, clock, logger));
   const app: NorthstarApp = {
     options,
     storage,
@@ -62,13 +67,27 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
     ...authentication,
     rateLimiter,
     loginProtection: protection,
-    services: createServices({ storage, commit, accessTokens: authentication.accessTokens, loginProtection: protection, clock, options }),
+    services: createServices({
+      storage,
+      commit,
+      accessTokens: authentication.accessTokens,
+      embedTokens: authentication.embedTokens,
+      loginProtection: protection,
+      clock,
+      options,
+      webhookEvents,
+    }),
     workers,
     async close() {
       await workers.stop();
       await committer.flush();
     },
   };
+  const { jobs } = storage;
+  if (jobs) {
+    const { alerts, experiments } = app.services;
+    workers.register({ name: 'evaluations', start: () => startEvaluationScheduler({ config: storage.config, jobs, alerts, experiments, clock, logger }) });
+  }
   apps.add(app);
   return app;
 }

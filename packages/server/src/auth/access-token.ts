@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
+import { verifiedPayload } from './verify-jwt.js';
 
 /** Claims of a verified access JWT. */
 export interface AccessTokenClaims {
@@ -51,23 +52,17 @@ export function createAccessTokenService(options: AccessTokenOptions): AccessTok
         .sign(secret);
     },
     async verify(token) {
-      if (token.length > MAX_TOKEN_LENGTH) return undefined;
-      try {
-        const { payload } = await jwtVerify(token, secret, {
-          algorithms: [ALGORITHM],
-          typ: TOKEN_TYPE,
-          issuer: ACCESS_TOKEN_ISSUER,
-          audience: ACCESS_TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'iat', 'exp'],
-          currentDate: new Date(clock()),
-          clockTolerance: 0,
-        });
-        const accountId = /^[1-9]\d{0,9}$/.test(payload.sub ?? '') ? Number(payload.sub) : NaN;
-        return Number.isSafeInteger(accountId) ? { accountId } : undefined;
-      } catch {
-        // Malformed, forged, expired or of another kind: all the same 401 to the caller.
-        return undefined;
-      }
+      const check = {
+        typ: TOKEN_TYPE,
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'iat', 'exp'],
+        maxLength: MAX_TOKEN_LENGTH,
+        clock,
+      };
+      const payload = await verifiedPayload(token, secret, check);
+      const accountId = /^[1-9]\d{0,9}$/.test(payload?.sub ?? '') ? Number(payload?.sub) : NaN;
+      return Number.isSafeInteger(accountId) ? { accountId } : undefined;
     },
   };
 }

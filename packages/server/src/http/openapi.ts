@@ -10,11 +10,12 @@ type JsonObject = Record<string, unknown>;
 type Convert = SchemaConverter['convert'];
 
 function response(doc: ResponseDoc, schema: Convert): JsonObject {
+  const text = Object.fromEntries((doc.alsoContentTypes ?? []).map((type) => [type, { schema: { type: 'string' } }]));
   if (!doc.schema)
     return doc.contentType
-      ? { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string' } } } }
+      ? { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string' } }, ...text } }
       : { description: doc.description };
-  return { description: doc.description, content: { [doc.contentType ?? 'application/json']: { schema: schema(doc.schema, 'output') } } };
+  return { description: doc.description, content: { [doc.contentType ?? 'application/json']: { schema: schema(doc.schema, 'output') }, ...text } };
 }
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {

@@ -27,6 +27,11 @@ export interface NorthstarHttpOptions {
    */
   sdkDebugScriptPath?: string;
   /**
+   * File served at `/sdk/web-vitals.js` and `/sdk/<version>/web-vitals.js`: the chunk the SDK script loads for web vitals.
+   * @default the file of `@northstar/browser/cdn-web-vitals`, resolved at the first request
+   */
+  sdkWebVitalsScriptPath?: string;
+  /**
    * Version in the immutable script path `/sdk/<version>/northstar.min.js`.
    * @default the `version` of `@northstar/browser/package.json`
    */

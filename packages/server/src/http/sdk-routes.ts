@@ -9,6 +9,7 @@ import type { RouteDefinition } from './routes/route-definition.js';
 export interface SdkRouteOptions {
   sdkScriptPath?: string;
   sdkDebugScriptPath?: string;
+  sdkWebVitalsScriptPath?: string;
   sdkVersion?: string;
 }
 
@@ -43,33 +44,22 @@ const integritySchema = z.object({
 
 /**
  * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
+ * the web-vitals chunk the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/<version>/web-vitals.js`),
  * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
  */
 export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const minified = cachedScript(options.sdkScriptPath, '@northstar/browser/cdn');
   const debug = cachedScript(options.sdkDebugScriptPath, '@northstar/browser/cdn-debug');
+  const vitals = cachedScript(options.sdkWebVitalsScriptPath, '@northstar/browser/cdn-web-vitals');
   const version = browserVersion(options.sdkVersion);
-  const versioned = serve(minified, IMMUTABLE_CACHE);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
-  return [
-    {
+  /** The immutable copy of `load` under `/sdk/<version>/<file>`; another version → 404. */
+  const pinned = (file: string, summary: string, load: () => Promise<ScriptFile>): RouteDefinition => {
+    const versioned = serve(load, IMMUTABLE_CACHE);
+    return defineRoute({
       ...script,
-      path: '/sdk/northstar.js',
-      summary: 'Latest browser SDK, minified',
-      responses: scriptResponses('Cached 5 minutes'),
-      handler: withoutInput(serve(minified, LATEST_CACHE)),
-    },
-    {
-      ...script,
-      path: '/sdk/northstar.debug.js',
-      summary: 'Latest browser SDK, readable with debug logging',
-      responses: scriptResponses('Cached 5 minutes'),
-      handler: withoutInput(serve(debug, LATEST_CACHE)),
-    },
-    defineRoute({
-      ...script,
-      path: '/sdk/:version/northstar.min.js',
-      summary: 'Browser SDK of one version, minified',
+      path: `/sdk/:version/${file}`,
+      summary,
       params: z.object({ version: z.string() }),
       responses: scriptResponses('Immutable'),
       errors: [404],
@@ -77,16 +67,31 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
         if (params.version !== version()) throw new NotFoundError(`No SDK script for version ${params.version}`);
         await versioned(req, res, next);
       },
-    }),
+    });
+  };
+  /** `load` under `/sdk/<file>`, the latest build, cached briefly. */
+  const latest = (file: string, summary: string, load: () => Promise<ScriptFile>): RouteDefinition => ({
+    ...script,
+    path: `/sdk/${file}`,
+    summary,
+    responses: scriptResponses('Cached 5 minutes'),
+    handler: withoutInput(serve(load, LATEST_CACHE)),
+  });
+  return [
+    latest('northstar.js', 'Latest browser SDK, minified', minified),
+    latest('northstar.debug.js', 'Latest browser SDK, readable with debug logging', debug),
+    pinned('northstar.min.js', 'Browser SDK of one version, minified', minified),
+    latest('web-vitals.js', 'Web-vitals chunk of the latest browser SDK, loaded by the script beside itself', vitals),
+    pinned('web-vitals.js', 'Web-vitals chunk of the browser SDK of one version', vitals),
     {
       ...script,
       path: '/sdk/integrity.json',
       summary: 'Path and Subresource Integrity hash of the pinned SDK script',
       responses: { 200: { description: 'The pinned script and its hash', schema: integritySchema } },
       handler: async (_input, _req, res) => {
-        const pinned = `sdk/${version()}/northstar.min.js`;
+        const path = `sdk/${version()}/northstar.min.js`;
         const { integrity } = await minified();
-        res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path: pinned, integrity });
+        res.set('Cache-Control', LATEST_CACHE).json({ version: version(), path, integrity });
       },
     },
   ];

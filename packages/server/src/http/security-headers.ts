@@ -13,7 +13,7 @@ export const JSON_ANSWER_HEADERS = { 'Content-Security-Policy': JSON_CSP, 'Cache
  * answers (errors included) `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'`
  * and `Cache-Control: no-store`, each unless the route set its own. Scripts under `/sdk/` get no
  * CSP and no `Cross-Origin-Resource-Policy` (other origins load them with SRI); HTML pages (`/docs`,
- * a future embed page) set their own CSP and framing rules.
+ * the embed page of `GET /v1/embed/:token`) set their own CSP and framing rules.
  */
 export const securityHeaders: RequestHandler = (_req, res, next) => {
   res.set({ 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'no-referrer' });

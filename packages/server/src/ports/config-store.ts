@@ -123,7 +123,25 @@ export interface RefreshTokenRecord {
 
 export type NewRefreshToken = Pick<RefreshTokenRecord, 'hash' | 'account_id' | 'family_id' | 'expires_at'>;
 
-export type DocumentKind = 'dashboard' | 'segment' | 'alert' | 'experiment' | 'flag' | 'guide' | 'survey' | 'webhook' | 'webhook_delivery' | 'survey_response';
+export type DocumentKind =
+  | 'dashboard'
+  | 'segment'
+  | 'alert'
+  | 'experiment'
+  | 'flag'
+  | 'guide'
+  | 'survey'
+  | 'webhook'
+  | 'webhook_delivery'
+  | 'survey_response'
+  /** An embed token's record (key: the token id, parent: its dashboard), see docs/embeds.md. */
+  | 'embed'
+  /** An alert's evaluation state (key and parent: the alert's id), see docs/alerts-experiments.md. */
+  | 'alert_state'
+  /** One evaluation of an alert (parent: the alert), see docs/alerts-experiments.md. */
+  | 'alert_history'
+  /** An experiment's evaluation state (key and parent: the experiment's id), see docs/alerts-experiments.md. */
+  | 'experiment_state';
 
 /** One configuration resource; `data` is typed per kind by the server's schemas. */
 export interface DocumentRecord {

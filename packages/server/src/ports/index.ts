@@ -2,6 +2,8 @@ export type { StoredEvent, AppendResult, PersonEventsRef, EventLog } from './eve
 export type {
   AggregateMetric,
   PropertyMetric,
+  PercentileMetric,
+  ActiveMetric,
   AggregateInterval,
   PropertyFilter,
   FilterOperator,
@@ -9,12 +11,19 @@ export type {
   AggregateQuery,
   AggregateRow,
   EventListQuery,
+  EventStep,
+  FunnelQuery,
+  FunnelStepCount,
+  FunnelGroupRow,
+  RetentionQuery,
+  RetentionCell,
   EngineQueries,
   EngineQueryKind,
   EngineQuery,
   EngineResult,
   QueryEngine,
 } from './query-engine.js';
+export type { HeatmapQuery, HeatmapClickCell, HeatmapResult } from './heatmap-query.js';
 export type { LinkResult, UserProperties, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PersonStore } from './person-store.js';
 export type { ReplayChunk, ReplayStore } from './replay-store.js';
 export type { NewJob, Job, JobOutcome, JobHandler, ConsumeOptions, JobConsumer, JobQueue } from './job-queue.js';

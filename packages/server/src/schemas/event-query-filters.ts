@@ -19,41 +19,70 @@ const propertyName = (field: string) =>
 const filterProperty = propertyName('filters[].property');
 const stringValue = z.string().max(LIMITS.maxStringValueLength);
 
-/**
- * `{ property, op, value }`: a string value tests `str_properties`, a number `num_properties`;
- * `contains` takes a string, `gt`/`lt` a number, `is_set` no value.
- */
+interface FilterValue {
+  op: (typeof FILTER_OPERATORS)[number];
+  value?: string | number | undefined;
+}
+
+/** `contains` takes a string, `gt`/`lt` a number, `is_set` no value, `eq`/`neq` a string or a number. */
+function checkValue(filter: FilterValue, ctx: z.RefinementCtx): void {
+  const fail = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['value'] });
+  const type = typeof filter.value;
+  if (filter.op === 'is_set') {
+    if (filter.value !== undefined) fail('filters[].value must be absent with op is_set');
+  } else if (filter.op === 'contains') {
+    if (type !== 'string') fail('filters[].value must be a string with op contains');
+  } else if (filter.op === 'gt' || filter.op === 'lt') {
+    if (type !== 'number' || !Number.isFinite(filter.value)) fail(`filters[].value must be a number with op ${filter.op}`);
+  } else if (type !== 'string' && !(type === 'number' && Number.isFinite(filter.value))) {
+    fail(`filters[].value must be a string or a number with op ${filter.op}`);
+  }
+}
+
+const operator = z.enum(FILTER_OPERATORS, { error: `filters[].op must be one of ${FILTER_OPERATORS.join(', ')}` });
+const anyValue = z.union([stringValue, z.number()]);
+
+/** `{ property, op, value }` on an event: a string value tests `str_properties`, a number `num_properties`. */
 export const propertyFilterSchema = z
-  .object(
-    {
-      property: filterProperty,
-      op: z.enum(FILTER_OPERATORS, { error: `filters[].op must be one of ${FILTER_OPERATORS.join(', ')}` }),
-      value: z.union([stringValue, z.number()]).optional(),
-    },
-    { error: 'filters[] must be objects' },
-  )
-  .superRefine((filter, ctx) => {
-    const fail = (message: string) => ctx.addIssue({ code: 'custom', message, path: ['value'] });
-    const type = typeof filter.value;
-    if (filter.op === 'is_set') {
-      if (filter.value !== undefined) fail('filters[].value must be absent with op is_set');
-    } else if (filter.op === 'contains') {
-      if (type !== 'string') fail('filters[].value must be a string with op contains');
-    } else if (filter.op === 'gt' || filter.op === 'lt') {
-      if (type !== 'number' || !Number.isFinite(filter.value)) fail(`filters[].value must be a number with op ${filter.op}`);
-    } else if (type !== 'string' && !(type === 'number' && Number.isFinite(filter.value))) {
-      fail(`filters[].value must be a string or a number with op ${filter.op}`);
-    }
-  })
+  .object({ property: filterProperty, op: operator, value: anyValue.optional() }, { error: 'filters[] must be objects' })
+  .superRefine(checkValue)
   // Checked above: the filter is one of these shapes, which the stores' `PropertyFilter` names.
   .pipe(
     z.discriminatedUnion('op', [
-      z.object({ property: filterProperty, op: z.enum(['eq', 'neq']), value: z.union([stringValue, z.number()]) }),
+      z.object({ property: filterProperty, op: z.enum(['eq', 'neq']), value: anyValue }),
       z.object({ property: filterProperty, op: z.literal('contains'), value: stringValue }),
       z.object({ property: filterProperty, op: z.enum(['gt', 'lt']), value: z.number() }),
       z.object({ property: filterProperty, op: z.literal('is_set') }),
     ]),
   );
+
+/** Where a filter of the event query (and of a segment) looks: the event's properties, or its person's user properties. */
+export const FILTER_SOURCES = ['event', 'user'] as const;
+
+const source = z
+  .enum(FILTER_SOURCES, { error: `filters[].source must be one of ${FILTER_SOURCES.join(', ')}` })
+  .optional()
+  .meta({ description: "event (default): the event's properties; user: the current user properties of the event's person." });
+
+/**
+ * A filter of the event query and of segments: `propertyFilterSchema` plus `source` — `event` (default)
+ * tests the event's properties, `user` the current properties of the event's user (`/v1/identify`'s
+ * `$set`), reached through the device link for anonymous events; a string value matches a string
+ * property, a number a numeric one.
+ */
+export const queryFilterSchema = z
+  .object({ property: filterProperty, op: operator, value: anyValue.optional(), source }, { error: 'filters[] must be objects' })
+  .superRefine(checkValue)
+  .pipe(
+    z.discriminatedUnion('op', [
+      z.object({ property: filterProperty, op: z.enum(['eq', 'neq']), value: anyValue, source }),
+      z.object({ property: filterProperty, op: z.literal('contains'), value: stringValue, source }),
+      z.object({ property: filterProperty, op: z.enum(['gt', 'lt']), value: z.number(), source }),
+      z.object({ property: filterProperty, op: z.literal('is_set'), source }),
+    ]),
+  );
+
+export type QueryFilterBody = z.infer<typeof queryFilterSchema>;
 
 export const groupBySchema = z.object(
   {

@@ -1,6 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { BadRequestError } from '../errors/index.js';
+import type { AllowedNetworks } from './allowed-networks.js';
 import { isForbiddenAddress } from './ssrf-address.js';
 
 /** Resolves a host name to every address it has. */
@@ -13,13 +14,16 @@ export interface WebhookUrlOptions {
    * @default false
    */
   allowPrivate?: boolean;
+  /** Addresses accepted although the deny list refuses them (`webhookAllowedNetworks`). @default none */
+  allowed?: AllowedNetworks;
   /** @default `dns.promises.lookup(hostname, { all: true, verbatim: true })` */
   resolve?: ResolveHost;
   /** Longest wait for the resolver, in ms; slower is a 400. @default 5000 */
   timeoutMs?: number;
 }
 
-const defaultResolve: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+/** Every address of a name, as the system resolver gives them. */
+export const defaultResolveHost: ResolveHost = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 function refuse(message: string): never {
   throw new BadRequestError(`url ${message}`);
@@ -62,13 +66,14 @@ export async function checkWebhookUrl(raw: string, options: WebhookUrlOptions = 
     .replace(/\.+$/, '')
     .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost')) refuse('must not point at localhost');
+  const forbidden = (address: string) => options.allowed?.(address) !== true && isForbiddenAddress(address);
   if (isIP(host) !== 0) {
-    if (isForbiddenAddress(host)) refuse(`must not point at a loopback, private, link-local or reserved address (${host})`);
+    if (forbidden(host)) refuse(`must not point at a loopback, private, link-local or reserved address (${host})`);
     return url.href;
   }
-  const addresses = await resolveWithin(options.resolve ?? defaultResolve, host, options.timeoutMs ?? 5_000);
+  const addresses = await resolveWithin(options.resolve ?? defaultResolveHost, host, options.timeoutMs ?? 5_000);
   if (addresses.length === 0) refuse(`host ${host} does not resolve`);
   // The address itself is not echoed: it would turn this check into a resolver of internal names.
-  if (addresses.some(({ address }) => isForbiddenAddress(address))) refuse(`host ${host} resolves to a loopback, private, link-local or reserved address`);
+  if (addresses.some(({ address }) => forbidden(address))) refuse(`host ${host} resolves to a loopback, private, link-local or reserved address`);
   return url.href;
 }

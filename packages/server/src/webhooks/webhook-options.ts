@@ -1,3 +1,5 @@
+import type { ResolveHost } from './ssrf-url.js';
+
 /** The webhooks slice of the app's options: which targets are allowed, and the key of their secrets. */
 export interface WebhookOptions {
   /**
@@ -15,4 +17,16 @@ export interface WebhookOptions {
    * No default: without it, creating or changing a webhook answers 503 (docs/api-resources.md).
    */
   secretsKey?: string | Uint8Array;
+  /**
+   * Networks whose addresses webhooks may reach although the SSRF deny list refuses them, for receivers
+   * on the operator's own network: CIDRs or addresses (`['10.20.0.0/16', 'fd00:1::/64']`). Checked at
+   * creation and at connect time; narrower than `allowPrivateWebhookUrls`. @default []
+   */
+  webhookAllowedNetworks?: readonly string[];
+  /** Resolves webhook hosts at creation and at every delivery attempt (tests; a custom resolver). @default `dns.promises.lookup` with `all` */
+  webhookResolver?: ResolveHost;
+  /** Deliveries in a row that fail for good (test events aside) before the webhook is turned off (docs/webhooks.md). @default 20 */
+  webhookDisableAfterFailures?: number;
+  /** Deliveries in flight at once per worker process. @default 4 */
+  webhookDeliveryConcurrency?: number;
 }

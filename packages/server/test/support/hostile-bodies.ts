@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { mulberry32 } from '@northstar/adapter-testing';
 
 /** A seeded generator (mulberry32): the same seed gives the same inputs, so a failure can be replayed. */
 export interface Rng {
@@ -11,14 +12,7 @@ export interface Rng {
 }
 
 export function seededRng(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   return { next, int, pick: (values) => values[int(values.length)]!, chance: (p) => next() < p };
 }

@@ -1,16 +1,5 @@
 import type { Plugin } from '../../core/client.js';
-import { describeElement, isBlocked } from '../../dom/element.js';
-
-/** What a click is about: the nearest of these around the clicked node, else the node itself. */
-const CLICKABLE =
-  'a,button,input,select,textarea,label,summary,[role="button"],[role="link"],[role="menuitem"],[role="tab"],[role="checkbox"],[role="radio"],[role="switch"],[role="option"]';
-
-/** The element a click on `target` is about, or null when it must not be captured. */
-export function clickedElement(target: EventTarget | null): Element | null {
-  if (!(target instanceof Element)) return null;
-  const el = target.closest(CLICKABLE) ?? target;
-  return isBlocked(el) || isBlocked(target) ? null : el;
-}
+import { clickedElement, describeElement } from '../../dom/element.js';
 
 /**
  * `$click` for every click on the page (one listener on the document, capture phase, passive), with
@@ -22,7 +11,7 @@ export const clicks: Plugin = {
   setup: (client) => {
     const onClick = (event: MouseEvent): void => {
       const el = clickedElement(event.target);
-      if (el) client.track('$click', describeElement(el));
+      if (el) client.track('$click', describeElement(el, event));
     };
     const options = { capture: true, passive: true };
     document.addEventListener('click', onClick, options);

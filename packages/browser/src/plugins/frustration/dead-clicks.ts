@@ -20,8 +20,17 @@ function clickableOf(el: Element): Element | null {
   return el.closest(CLICKABLE) ?? (getComputedStyle(el).cursor === 'pointer' ? el : null);
 }
 
+/**
+ * The selected text: '' for none or a caret, read without asking for it (its text needs an up-to-date
+ * layout, which the page's next frame would otherwise lay out a second time).
+ */
+function selected(): string {
+  const s = getSelection();
+  return s && (s.anchorNode !== s.focusNode || s.anchorOffset !== s.focusOffset) ? String(s) : '';
+}
+
 /** What a click can change without a DOM mutation or an event: the URL, the selected text, the focused element. */
-const snapshot = (): unknown[] => [location.href, String(getSelection()), document.activeElement];
+const snapshot = (): unknown[] => [location.href, selected(), document.activeElement];
 const same = (a: unknown[], b: unknown[]): boolean => a.every((value, i) => value === b[i]);
 
 interface Pending {
@@ -36,22 +45,28 @@ interface Pending {
  * the document, no scroll, no focus change, no navigation (URL, history, unload) and no new selection.
  * The focus moved by the user's own later press (a click elsewhere) is not the page's reaction; any
  * other change counts. The second and third clicks of a double or triple click
- * start no watch of their own. The page is watched only while a click is pending.
+ * start no watch of their own. The DOM is observed only while a click is pending; the few listeners
+ * stay and return at once otherwise.
  */
 export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
   let pending: Pending[] = [];
   let observer: MutationObserver | undefined;
   let pressing = false;
-  const press = (): void => void (pressing = true);
+  // The listeners stay for the plugin's life and return at once while no click is pending: adding and
+  // removing eight of them on every click cost more main-thread time than they do idle.
+  const press = (): void => void (pressing = pending.length > 0);
   // The click follows the mouseup in the same task: after both, what the press changed is the new baseline.
   const release = (): void =>
-    void setTimeout(() => {
-      pressing = false;
-      // Only the focus: a selection made by the user's press (a double click) stays a change.
-      for (const p of pending) p.before[2] = document.activeElement;
-    });
+    void (
+      pressing &&
+      setTimeout(() => {
+        pressing = false;
+        // Only the focus: a selection made by the user's press (a double click) stays a change.
+        for (const p of pending) p.before[2] = document.activeElement;
+      })
+    );
   const react = (event: Event): void => {
-    if (!(pressing && event.type === 'focusin')) reacted();
+    if (pending.length && !(pressing && event.type === 'focusin')) reacted();
   };
   const listen = (on: boolean): void => {
     const method = on ? addEventListener : removeEventListener;
@@ -59,19 +74,16 @@ export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
     method('mousedown', press, true);
     method('mouseup', release, true);
   };
-  const stop = (): void => {
-    observer?.disconnect();
-    listen(false);
-  };
   function reacted(): void {
     for (const p of pending) clearTimeout(p.timer);
     pending = [];
-    stop();
+    pressing = false;
+    observer?.disconnect();
   }
   const expire = (p: Pending): void => {
     if (observer?.takeRecords().length || !same(snapshot(), p.before)) return reacted();
     pending = pending.filter((q) => q !== p);
-    if (!pending.length) stop();
+    if (!pending.length) reacted();
     emit('$deadclick', p.el);
   };
   const onClick = (event: MouseEvent): void => {
@@ -83,14 +95,15 @@ export function watchDeadClicks(o: FrustrationOptions, emit: Emit): () => void {
     if (!pending.length) {
       observer ??= new MutationObserver(reacted);
       observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      listen(true);
     }
     const p: Pending = { el, before: snapshot(), timer: setTimeout(() => expire(p), o.deadClickTimeout) };
     pending.push(p);
   };
+  listen(true);
   addEventListener('click', onClick, true);
   return () => {
     removeEventListener('click', onClick, true);
+    listen(false);
     reacted();
   };
 }

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import type { Principal, ProjectAccess } from '../../access/principal.js';
+import type { EmbedClaims } from '../../auth/embed-token.js';
 import type { HttpMethod, RouteAccess } from '../../access/route-access.js';
 import type { RateLimitClass } from '../../limits/rate-limit-class.js';
 
@@ -14,6 +15,8 @@ export interface ResponseDoc {
   schema?: z.ZodType;
   /** Media type of a non-JSON body. @default 'application/json' when `schema` is set */
   contentType?: string;
+  /** Further media types of the body, chosen by the request's `Accept` (documented as text). @default none */
+  alsoContentTypes?: readonly string[];
 }
 
 interface RouteBodyCommon<S extends z.ZodType, I extends z.ZodType> {
@@ -63,13 +66,16 @@ export type AccessInput<A extends RouteAccess> = A extends { kind: 'project' }
     ? { principal: Extract<Principal, { kind: 'sdk_key' }>; projectId: number }
     : A extends { kind: 'account' }
       ? { principal: Extract<Principal, { kind: 'account' }> }
-      : object;
+      : A extends { kind: 'embed_token' }
+        ? { embed: EmbedClaims }
+        : object;
 
 /** The access part of any route's input. */
 export interface AnyAccessInput {
   principal?: Principal;
   projectId?: number;
   access?: ProjectAccess;
+  embed?: EmbedClaims;
 }
 
 /**

@@ -39,8 +39,12 @@ function routeInput(route: RouteDefinition, req: Request, body: unknown): RouteI
 /** What authentication and authorization left in `res.locals`, as the route's access rule promises it. */
 function accessInput(route: RouteDefinition, res: Response): AnyAccessInput {
   const { kind } = route.access;
-  if (kind === 'public' || kind === 'embed_token') return {};
-  const { principal, projectId, access } = accessLocals(res.locals);
+  if (kind === 'public') return {};
+  const { principal, projectId, access, embed } = accessLocals(res.locals);
+  if (kind === 'embed_token') {
+    if (!embed) throw new Error('Route reached its handler without an embed token');
+    return { embed };
+  }
   if ((kind === 'project' || kind === 'sdk_key') && projectId === undefined) throw new Error('Route reached its handler without authorization');
   if (kind === 'project' && !access) throw new Error('Route reached its handler without project authorization');
   return { principal, projectId, access };

@@ -4,6 +4,8 @@ import { descriptionField, nameField, requiredText } from './common.js';
 
 export const EXPERIMENT_STATUSES = ['draft', 'running', 'stopped'] as const;
 export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
+/** The exposure event when none is given: what an SDK sends when it reads a flag. */
+export const DEFAULT_EXPOSURE_EVENT = '$feature_flag_called';
 /** Variants of one experiment; the first is the control. */
 export const MAX_EXPERIMENT_VARIANTS = 10;
 
@@ -18,6 +20,23 @@ export const experimentFields = z.object({
     .max(MAX_EXPERIMENT_VARIANTS, `variants holds more than ${MAX_EXPERIMENT_VARIANTS} variants`)
     .meta({ description: 'Variant keys of the flag; the first is the control.' }),
   goal_event: requiredText('goal_event', LIMITS.maxEventNameLength).meta({ description: 'The conversion event compared between variants.' }),
+  exposure_event: requiredText('exposure_event', LIMITS.maxEventNameLength)
+    .default(DEFAULT_EXPOSURE_EVENT)
+    .meta({
+      description: `The event that exposes a person to a variant; the variant is its string property \`$feature/<flag_key>\` (docs/alerts-experiments.md). @default ${DEFAULT_EXPOSURE_EVENT}`,
+    }),
+  alpha: z
+    .number({ error: 'alpha must be a number' })
+    .min(0.001, 'alpha must be 0.001-0.2')
+    .max(0.2, 'alpha must be 0.001-0.2')
+    .default(0.05)
+    .meta({ description: 'Significance level of the experiment, split evenly over the comparisons with control.' }),
+  min_sample_per_variant: z
+    .int({ error: 'min_sample_per_variant must be an integer' })
+    .min(1, 'min_sample_per_variant must be 1-10000000')
+    .max(10_000_000, 'min_sample_per_variant must be 1-10000000')
+    .default(100)
+    .meta({ description: 'Exposed people every variant needs before a verdict.' }),
   status: z
     .enum(EXPERIMENT_STATUSES, { error: `status must be one of ${EXPERIMENT_STATUSES.join(', ')}` })
     .default('draft')

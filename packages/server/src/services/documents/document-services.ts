@@ -10,6 +10,8 @@ import { dashboardResource, flagResource, guideResource, segmentResource, survey
 import { listSurveyResponses, listWebhookDeliveries } from './sub-resources.js';
 import type { ShownSurveyResponse } from './sub-resources.js';
 import { webhookResource } from './webhook-resource.js';
+import type { AllowedNetworks } from '../../webhooks/allowed-networks.js';
+import type { ResolveHost } from '../../webhooks/ssrf-url.js';
 
 /** Surveys, and the responses of one. */
 export interface SurveyService extends DocumentService {
@@ -45,6 +47,10 @@ export interface DocumentServicesDeps {
   allowPrivateWebhookUrls: boolean;
   /** Encrypts webhook secrets; without it, webhook writes are refused (503). */
   secrets: SecretBox | undefined;
+  /** Networks webhook targets may be in despite the deny list (`webhookAllowedNetworks`). @default none */
+  allowedWebhookNetworks?: AllowedNetworks;
+  /** Resolves webhook hosts (`webhookResolver`). @default the system resolver */
+  resolveWebhookHost?: ResolveHost;
 }
 
 /** Builds the document services of every resource kind over one config store. */
@@ -52,7 +58,9 @@ export function documentServices(deps: DocumentServicesDeps): DocumentServices {
   const { config, queryEngine } = deps;
   const serve = (resource: DocumentService['resource']) => documentService(resource, deps);
   const surveys = serve(surveyResource);
-  const webhooks = serve(webhookResource({ allowPrivate: deps.allowPrivateWebhookUrls }, deps.secrets));
+  const webhooks = serve(
+    webhookResource({ allowPrivate: deps.allowPrivateWebhookUrls, allowed: deps.allowedWebhookNetworks, resolve: deps.resolveWebhookHost }, deps.secrets),
+  );
   return {
     dashboards: serve(dashboardResource),
     segments: serve(segmentResource),

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../errors/index.js';
 import type { JsonObject } from '../../ports/index.js';
-import { EXPERIMENT_STATUSES, experimentFields, experimentSchema, experimentServerFields } from '../../schemas/documents/experiment.js';
+import { DEFAULT_EXPOSURE_EVENT, EXPERIMENT_STATUSES, experimentFields, experimentSchema, experimentServerFields } from '../../schemas/documents/experiment.js';
 import type { ExperimentStatus } from '../../schemas/documents/experiment.js';
 import type { DocumentResource, WriteContext } from './document-resource.js';
 
@@ -12,7 +12,7 @@ const NEXT_STATUSES: Record<ExperimentStatus, readonly ExperimentStatus[]> = {
 };
 
 /** What a started experiment may no longer change: its results would mix two designs. */
-const DESIGN_FIELDS = ['flag_key', 'variants', 'goal_event'] as const;
+const DESIGN_FIELDS = ['flag_key', 'variants', 'goal_event', 'exposure_event'] as const;
 
 const statusOf = (data: JsonObject | undefined): ExperimentStatus => EXPERIMENT_STATUSES.find((status) => status === data?.status) ?? 'draft';
 const timeOf = (value: JsonObject[string] | undefined): string | null => (typeof value === 'string' ? value : null);
@@ -27,7 +27,9 @@ async function applyStatus(data: JsonObject, ctx: WriteContext): Promise<JsonObj
   const to = statusOf(data);
   if (before && !NEXT_STATUSES[from].includes(to)) throw new BadRequestError(`status cannot change from ${from} to ${to}`);
   if (before && from !== 'draft') {
-    const changed = DESIGN_FIELDS.filter((field) => JSON.stringify(data[field]) !== JSON.stringify(before[field]));
+    // Experiments stored before `exposure_event` existed had the default.
+    const stored: JsonObject = { exposure_event: DEFAULT_EXPOSURE_EVENT, ...before };
+    const changed = DESIGN_FIELDS.filter((field) => JSON.stringify(data[field]) !== JSON.stringify(stored[field]));
     if (changed.length > 0) throw new BadRequestError(`${changed.join(', ')} cannot change once the experiment has started`);
   }
   if (to === 'running' && from !== 'running' && typeof data.flag_key === 'string') {

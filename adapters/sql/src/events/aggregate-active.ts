@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import { activeDaysOf, bucketEndDays, dayNumberDate, zonedDayStart } from '@northstar/core';
+import type { AggregateQuery } from '@northstar/server';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { timeLimited } from './time-limit.js';
+import type { BucketRow } from './aggregate-rollup.js';
+import { applyFilter, stringProperty } from './sql-expressions.js';
+import { applyUserFilter } from './user-filter.js';
+import { offsetExpression } from './zoned-bucket.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `dau` / `wau` / `mau` in SQL: the distinct (event, person, local day) of the matching events since the
+ * first window's start (`a`), joined with the buckets' last days (`e`, a list of our own numbers) on
+ * "active within the trailing N days", counted per event and bucket. Grouped: groups ranked by the people
+ * of `a`, the top `limit` kept. `bucket` is the local day number where the window ends.
+ */
+export async function aggregateActive(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<BucketRow[]> {
+  const days = activeDaysOf(query.metric);
+  if (days === undefined || query.interval === 'hour') return [];
+  const timeZone = query.timeZone ?? 'UTC';
+  const ends = bucketEndDays(timeZone, query.interval, query.from, query.to);
+  const first = ends[0];
+  if (first === undefined || !ends.every(Number.isSafeInteger)) return [];
+  const since = zonedDayStart(timeZone, dayNumberDate(first - days + 1));
+
+  const offset = offsetExpression(timeZone, since, query.to);
+  const day = dialect.intDiv(offset === '0' ? 'ts' : `(ts + ${offset})`, DAY_MS);
+  const activity = db('ns_events')
+    .where('project_id', query.projectId)
+    .whereIn('event_name', query.events)
+    .where('ts', '>=', since)
+    .where('ts', '<', query.to)
+    .distinct(
+      'event_name',
+      'person_key',
+      db.raw(`${day} AS day`),
+      ...(query.groupBy ? [db.raw('? AS grp', [stringProperty(db, dialect, query.groupBy.property)])] : []),
+    );
+  for (const filter of query.filters ?? []) applyFilter(activity, db, dialect, filter);
+  for (const filter of query.userFilters ?? []) applyUserFilter(activity, db, dialect, filter);
+  const endDays = db.raw(ends.map((end, index) => (index === 0 ? `SELECT ${end} AS d` : `SELECT ${end}`)).join(' UNION ALL '));
+  const inWindow = (on: Knex.JoinClause) => void on.on('a.day', '<=', 'e.d').andOn(db.raw(`a.day > e.d - ${days}`));
+
+  if (!query.groupBy) {
+    const rows = await timeLimited(
+      db
+        .with('a', activity)
+        .with('e', endDays)
+        .from('a')
+        .join('e', inWindow)
+        .select('a.event_name as event', 'e.d as bucket', db.raw('COUNT(DISTINCT a.person_key) AS value'))
+        .groupBy('a.event_name', 'e.d'),
+      dialect,
+      query.timeoutMs,
+    );
+    return rows as BucketRow[];
+  }
+  const ranked = db
+    .from('a')
+    .select(
+      'event_name',
+      'grp',
+      db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY COUNT(DISTINCT person_key) DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, grp) AS rn'),
+    )
+    .groupBy('event_name', 'grp');
+  const rows = await timeLimited(
+    db
+      .with('a', activity)
+      .with('e', endDays)
+      .with('r', ranked)
+      .with('t', db.from('r').select('event_name', 'grp', 'rn').where('rn', '<=', query.groupBy.limit))
+      .from('a')
+      .join('t', (on) => void on.on('a.event_name', '=', 't.event_name').andOn(db.raw(dialect.nullSafeEqual('a.grp', 't.grp'))))
+      .join('e', inWindow)
+      .select('a.event_name as event', 'e.d as bucket', 'a.grp as grp', 't.rn as grank', db.raw('COUNT(DISTINCT a.person_key) AS value'))
+      .groupBy('a.event_name', 'e.d', 'a.grp', 't.rn'),
+    dialect,
+    query.timeoutMs,
+  );
+  return rows as BucketRow[];
+}

@@ -1,0 +1,74 @@
+import type { Knex } from 'knex';
+import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@northstar/core';
+import type { ZoneSpan } from '@northstar/core';
+import type { RetentionCell, RetentionQuery } from '@northstar/server';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { literal, stepCondition } from './step-condition.js';
+
+const DAY = 86_400_000;
+
+interface CellRow {
+  cohort: number | string;
+  n: number | string;
+  people: number | string;
+}
+
+/** The local period index of an epoch-ms `column`: its local day number, or ISO weeks since Monday 1969-12-29. */
+function periodExpression(dialect: SqlDialect, query: RetentionQuery, column: string, spans: ZoneSpan[]): string {
+  const last = spans[spans.length - 1]!;
+  const local = `CASE ${spans
+    .slice(0, -1)
+    .map((span) => `WHEN ${column} < ${literal(span.to)} THEN ${column} + ${literal(span.offset)}`)
+    .join(' ')} ELSE ${column} + ${literal(last.offset)} END`;
+  const day = dialect.intDiv(spans.length === 1 ? `(${column} + ${literal(last.offset)})` : `(${local})`, DAY);
+  return query.period === 'day' ? day : dialect.intDiv(`(${day} + 3)`, 7);
+}
+
+/** The first day number of a period index. */
+const firstDay = (query: RetentionQuery, index: number) => (query.period === 'day' ? index : index * 7 - 3);
+
+/** Where the last period a cohort of the range can count ends (exclusive, epoch ms). */
+function returnsEnd(query: RetentionQuery): number {
+  const lastDay = localDayNumber(query.timeZone, query.to - 1);
+  const lastCohort = query.period === 'day' ? lastDay : Math.floor((lastDay + 3) / 7);
+  return zonedDayStart(query.timeZone, dayNumberDate(firstDay(query, lastCohort + query.periods + 1)));
+}
+
+/**
+ * The retention cells as one statement over one scan of the start and return events: `x` flags each
+ * row (a start event in the range, a return event), `y` gives each row its person's first start in the
+ * range (a window, no join), `z` the distinct (person, cohort, period, is-return) left; period 0 counts
+ * each cohort's people, the others the people with a return event n periods after their cohort's
+ * (docs/queries.md "Retention").
+ */
+export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQuery): Promise<RetentionCell[]> {
+  if (query.from >= query.to) return [];
+  const until = returnsEnd(query);
+  const spans = zoneSpans(query.timeZone, query.from, until);
+  const period = (column: string) => periodExpression(dialect, query, column, spans);
+  const sql = `
+WITH x AS (
+  SELECT person_key AS p, ts, CASE WHEN ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
+  FROM ns_events
+  WHERE project_id = ? AND event_name IN (?, ?) AND ts >= ? AND ts < ? AND person_key IS NOT NULL
+),
+y AS (SELECT p, ts, rt, MIN(CASE WHEN st = 1 THEN ts END) OVER (PARTITION BY p) AS first FROM x WHERE st = 1 OR rt = 1),
+z AS (SELECT DISTINCT p, ${period('first')} AS cohort, ${period('ts')} AS per, rt FROM y WHERE first IS NOT NULL)
+SELECT cohort, per - cohort AS n, COUNT(DISTINCT p) AS people FROM z
+WHERE rt = 1 AND per > cohort AND per <= cohort + ${literal(query.periods)}
+GROUP BY cohort, per - cohort
+UNION ALL
+SELECT cohort, 0 AS n, COUNT(DISTINCT p) AS people FROM z GROUP BY cohort`;
+  const bindings = [
+    query.to,
+    stepCondition(db, dialect, query.start),
+    stepCondition(db, dialect, query.return),
+    query.projectId,
+    query.start.event,
+    query.return.event,
+    query.from,
+    until,
+  ];
+  const rows = dialect.rawRows<CellRow>(await db.raw(sql, bindings));
+  return rows.map((row) => ({ cohort: dayNumberDate(firstDay(query, Number(row.cohort))), period: Number(row.n), people: Number(row.people) }));
+}

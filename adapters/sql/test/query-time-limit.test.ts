@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSqlStorage } from '@northstar/adapter-sql';
+import type { SqlStorage } from '@northstar/adapter-sql';
+import { databaseAvailable, mysqlAdminQuery, selectedDatabases, storedEvent } from '@northstar/adapter-testing';
+import type { EngineQuery } from '@northstar/server';
+import { createMysqlDatabase } from './support/test-databases.js';
+import type { TestDatabase } from './support/test-databases.js';
+
+const enabled = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
+let database: TestDatabase;
+let storage: SqlStorage;
+
+const hourly: EngineQuery & { kind: 'segmentation' } = {
+  kind: 'segmentation',
+  projectId: 1,
+  events: ['$pageview'],
+  metric: 'total',
+  interval: 'hour',
+  from: Date.UTC(2024, 2, 10),
+  to: Date.UTC(2024, 2, 11),
+};
+
+/** The statements on the test database other than the admin's own, as the server lists them. */
+async function runningOn(name: string): Promise<string[]> {
+  const rows = await mysqlAdminQuery<{ INFO: string | null }[]>('SELECT INFO FROM information_schema.PROCESSLIST WHERE DB = ? AND COMMAND = ?', [
+    name,
+    'Query',
+  ]);
+  return rows.map((row) => row.INFO ?? '').filter((info) => info.includes('ns_events') && !info.includes('PROCESSLIST'));
+}
+
+describe.skipIf(!enabled)('the query time limit on mysql', () => {
+  beforeAll(async () => {
+    database = await createMysqlDatabase('qlimit');
+    storage = await createSqlStorage({ url: database.url });
+    await storage.eventLog.appendEvents([storedEvent(1), storedEvent(2)]);
+  });
+  afterAll(async () => {
+    await storage.dispose();
+    await database.drop();
+  });
+
+  it('kills a statement that outlives timeoutMs and rejects with a 503, the pool still usable', async () => {
+    const name = new URL(database.url).pathname.slice(1);
+    const mysql = await import('mysql2/promise');
+    const locker = await mysql.createConnection({ uri: database.url });
+    try {
+      // a write lock held elsewhere: the read waits for it, however fast the machine
+      await locker.query('LOCK TABLES ns_events WRITE');
+      const stopped = await storage.queryEngine.run({ ...hourly, timeoutMs: 300 }).catch((error: unknown) => error);
+      expect(stopped).toMatchObject({ name: 'ServiceUnavailableError', status: 503, message: expect.stringContaining('ran longer than 300 ms') });
+      // KILL QUERY is asynchronous: on a loaded server the killed statement may linger in the list for a moment
+      await vi.waitFor(async () => expect(await runningOn(name)).toEqual([]), { timeout: 10_000, interval: 50 });
+    } finally {
+      await locker.query('UNLOCK TABLES');
+      await locker.end();
+    }
+    expect(await storage.queryEngine.run({ ...hourly, timeoutMs: 30_000 })).toEqual([{ event: '$pageview', bucket: '2024-03-10T01:00:00+00:00', value: 2 }]);
+  });
+});

@@ -1,0 +1,69 @@
+import { dayNumberDate, formatZoned, localDayNumber, zoneOffset } from './time-zone.js';
+import type { QueryInterval } from './query.js';
+
+/**
+ * The buckets of an event query in a time zone, shared by the server (which lists every bucket of a
+ * range) and the engines (which label the bucket of each event): local days, ISO weeks starting on
+ * Monday, months starting on the 1st, and the zone's hours labelled with their UTC offset.
+ */
+
+const HOUR = 3_600_000;
+
+/** The day number of the Monday of the ISO week holding day number `day` (day 0, 1970-01-01, was a Thursday). */
+export function mondayOf(day: number): number {
+  return day - ((((day + 3) % 7) + 7) % 7);
+}
+
+/** The label of the day, week or month bucket holding local day number `day`: `YYYY-MM-DD` of its first day. */
+export function dayBucketLabel(day: number, interval: Exclude<QueryInterval, 'hour'>): string {
+  if (interval === 'week') return dayNumberDate(mondayOf(day));
+  if (interval === 'month') return `${dayNumberDate(day).slice(0, 7)}-01`;
+  return dayNumberDate(day);
+}
+
+/** The first instant of the local hour of `timeZone` holding `ts` (at :30 UTC in a zone offset by :30). */
+export function hourBucketStart(timeZone: string, ts: number): number {
+  const offset = zoneOffset(timeZone, ts);
+  return Math.floor((ts + offset) / HOUR) * HOUR - offset;
+}
+
+/**
+ * The label of the bucket holding `ts`: `YYYY-MM-DD` for day, week (its Monday) and month (its 1st), and
+ * for hour the local hour with its offset, `2026-10-25T02:00:00+01:00` (the two 02:00 hours of a night
+ * that turns the clocks back differ by their offset; UTC hours end in `+00:00`).
+ */
+export function bucketLabel(timeZone: string, interval: QueryInterval, ts: number): string {
+  if (interval === 'hour') return formatZoned(timeZone, hourBucketStart(timeZone, ts));
+  return dayBucketLabel(localDayNumber(timeZone, ts), interval);
+}
+
+/** Every bucket label touching `[from, to)`, in time order (a week or month may start before `from`). */
+export function bucketLabels(timeZone: string, interval: QueryInterval, from: number, to: number): string[] {
+  const labels: string[] = [];
+  const push = (label: string) => {
+    if (labels[labels.length - 1] !== label) labels.push(label);
+  };
+  if (interval === 'hour') {
+    for (let ts = from; ts < to; ts = hourBucketStart(timeZone, ts) + HOUR) push(bucketLabel(timeZone, 'hour', ts));
+    return labels;
+  }
+  if (to <= from) return labels;
+  const last = localDayNumber(timeZone, to - 1);
+  for (let day = localDayNumber(timeZone, from); day <= last; day++) push(dayBucketLabel(day, interval));
+  return labels;
+}
+
+/**
+ * For each day, week or month bucket touching `[from, to)`, in order: the local day number of its last day
+ * inside the range (where a trailing window of an active-people metric ends).
+ */
+export function bucketEndDays(timeZone: string, interval: Exclude<QueryInterval, 'hour'>, from: number, to: number): number[] {
+  const ends: number[] = [];
+  if (to <= from) return ends;
+  const last = localDayNumber(timeZone, to - 1);
+  for (let day = localDayNumber(timeZone, from); day <= last; day++) {
+    const label = dayBucketLabel(day, interval);
+    if (day === last || dayBucketLabel(day + 1, interval) !== label) ends.push(day);
+  }
+  return ends;
+}
