@@ -25,7 +25,7 @@ afterEach(() => {
 
 /** Waits for the plugin's dynamic import of the (mocked) `web-vitals`. */
 const loaded = () => vi.waitFor(() => expect(reporters.size).toBe(5));
-const metric = (name: Metric['name'], value: number, attribution: Record<string, unknown> = {}) => ({ name, value, rating: 'good', attribution });
+const metric = (name: Metric['name'], value: number, attribution: Record<string, unknown> = {}) => ({ name, value, rating: 'good', attribution, entries: [] });
 const report = (name: Metric['name'], value: number, attribution?: Record<string, unknown>) => reporters.get(name)?.report(metric(name, value, attribution));
 const vitals = () => delivered().filter((e) => e.event_name === '$web_vitals');
 /** The `$web_vitals` events `client` queues from now on (events sent at pagehide leave by beacon). */
@@ -80,6 +80,20 @@ describe('$web_vitals', () => {
     expect(lcp?.options).toMatchObject({ reportAllChanges: true });
     expect(lcp?.options.generateTarget?.(shown)).toBe('#hero');
     expect(lcp?.options.generateTarget?.(hidden)).toBe('');
+  });
+
+  it('names the LCP entry web-vitals holds at the end, when a later candidate of the same time replaced it without a report', async () => {
+    const events = queued(startClient().use(webVitals));
+    await loaded();
+    const hero = h('img', { id: 'hero' });
+    page(h('p', { id: 'text' }, 'text'), hero);
+    const textEntry = { element: document.getElementById('text'), url: '' };
+    const lcp = { ...metric('LCP', 300, { target: '#text', lcpEntry: textEntry }), entries: [textEntry] };
+    reporters.get('LCP')?.report(lcp);
+    // The image painted in the same frame: web-vitals swaps the entry in place and calls nobody (its delta is 0).
+    lcp.entries = [{ element: hero, url: 'https://cdn.example.com/hero.png' }];
+    dispatchEvent(new Event('pagehide'));
+    expect(events[0]?.str_properties).toMatchObject({ $lcp_element: '#hero', $lcp_url: 'https://cdn.example.com/hero.png' });
   });
 
   it('leaves out an attribution that is empty (an element that may not be captured)', async () => {

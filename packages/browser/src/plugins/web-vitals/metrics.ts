@@ -5,6 +5,7 @@ import type {
   LCPMetricWithAttribution,
   TTFBMetricWithAttribution,
 } from 'web-vitals/attribution';
+import type * as WebVitals from 'web-vitals/attribution';
 import type { Properties } from '../../core/properties.js';
 import { isBlocked } from '../../dom/element.js';
 import { stableSelector } from '../../dom/selector.js';
@@ -34,8 +35,15 @@ export function metricProperties(metric: VitalMetric): Properties {
   const key = `$${metric.name.toLowerCase()}`;
   const value = { [key]: round(metric.value, metric.name === 'CLS' ? 4 : 0), [`${key}_rating`]: metric.rating };
   switch (metric.name) {
-    case 'LCP':
-      return { ...value, ...text('$lcp_element', metric.attribution.target), ...text('$lcp_url', metric.attribution.url) };
+    case 'LCP': {
+      // web-vitals calls back only when the LCP time changes: an image painted in the same frame as the text
+      // candidate before it replaces the entry silently, and the attribution still names the text.
+      const entry = metric.entries.at(-1);
+      const stale = entry !== undefined && metric.attribution.lcpEntry !== undefined && entry !== metric.attribution.lcpEntry;
+      const target = stale ? vitalTarget(entry.element) : metric.attribution.target;
+      const url = stale ? entry.url : metric.attribution.url;
+      return { ...value, ...text('$lcp_element', target), ...text('$lcp_url', url) };
+    }
     case 'INP':
       return { ...value, ...text('$inp_target', metric.attribution.interactionTarget), $inp_type: metric.attribution.interactionType };
     case 'CLS':
@@ -46,3 +54,6 @@ export function metricProperties(metric: VitalMetric): Properties {
       return value;
   }
 }
+
+/** The functions of `web-vitals/attribution` the plugin uses, however they were loaded. */
+export type VitalsApi = Pick<typeof WebVitals, 'onLCP' | 'onINP' | 'onCLS' | 'onFCP' | 'onTTFB'>;
