@@ -53,7 +53,7 @@ describe("the CDN script's web-vitals chunk", () => {
     const reporters = runChunk();
     script?.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(reporters.get('TTFB')).toHaveLength(2));
-    for (const report of reporters.get('LCP') ?? []) report({ name: 'LCP', value: 420.4, rating: 'good', attribution: {} });
+    for (const report of reporters.get('LCP') ?? []) report({ name: 'LCP', value: 420.4, rating: 'good', attribution: {}, entries: [] });
     dispatchEvent(new Event('pagehide'));
     expect(events.filter((e) => e.startsWith('$web_vitals'))).toEqual(['$web_vitals 420']);
   });
