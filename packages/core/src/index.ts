@@ -51,3 +51,4 @@ export {
 } from './heatmap-url.js';
 export type { WebhookHeaders, VerifyWebhookOptions } from './verify-webhook.js';
 export { verifyWebhook, standardWebhooksKey, WEBHOOK_HEADERS } from './verify-webhook.js';
+export * from './flags/index.js';

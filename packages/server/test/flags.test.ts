@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '@northstar/adapter-memory';
+import type { FlagTestVectors } from '@northstar/core';
 import type { JsonObject } from '@northstar/server';
-import { flagBucket } from '../src/services/flags/flag-bucket.js';
 import { postJson, startTestServer } from './support/test-server.js';
 import type { TestServer } from './support/test-server.js';
+
+/** The flag test vectors every SDK of the repository runs (docs/flags.md). */
+const flagVectors = JSON.parse(readFileSync(new URL('../../../test/vectors/flags.json', import.meta.url), 'utf8')) as FlagTestVectors;
 
 let api: TestServer;
 beforeEach(async () => {
@@ -20,23 +24,15 @@ const flagsOf = async (body: unknown) => {
 const createFlag = (key: string, data: JsonObject = {}) =>
   api.storage.config.createDocument({ project_id: api.demo.project_id, kind: 'flag', key, data: { key, active: true, ...data } });
 
-describe('the bucketing hash (docs/ingestion-endpoints.md test vectors)', () => {
-  it.each([
-    ['new-checkout', 'user-1', '', 0.9168324390395173],
-    ['new-checkout', 'user-2', '', 0.7859898077072135],
-    ['new-checkout', 'user-1', 'variant', 0.25402124693103456],
-    ['pricing-test', 'device-abc', '', 0.7821036048127686],
-    ['pricing-test', 'device-abc', 'variant', 0.47352058893633314],
-    ['pricing-test', 'user-1', 'variant', 0.6118438579792966],
-    ['beta', 'ü-ñ', '', 0.7182956373118504],
-  ])('sha1("%s.%s%s") → %d', (key, person, salt, bucket) => {
-    expect(flagBucket(key, person, salt)).toBe(bucket);
-  });
-
-  it('spreads people evenly: about 30 % of 10,000 fall under 0.3', () => {
-    const under = Array.from({ length: 10_000 }, (_, i) => flagBucket('spread', `person-${i}`)).filter((bucket) => bucket < 0.3).length;
-    expect(under).toBeGreaterThan(2_850);
-    expect(under).toBeLessThan(3_150);
+describe('the shared test vectors (test/vectors/flags.json), through POST /v1/flags/evaluate', () => {
+  it.each(flagVectors.evaluations)('$description', async ({ flag, person, expected }) => {
+    await api.storage.config.createDocument({
+      project_id: api.demo.project_id,
+      kind: 'flag',
+      key: flag.key,
+      data: JSON.parse(JSON.stringify(flag)) as JsonObject,
+    });
+    expect(await flagsOf({ key: flag.key, device_id: person.id, user_properties: person.properties })).toEqual({ [flag.key]: expected.value });
   });
 });
 

@@ -3,6 +3,9 @@ import type { z } from 'zod';
 import type {
   ErrorBody,
   EventQuery,
+  FlagDefinition,
+  FlagsEvaluateRequest,
+  FlagsEvaluateResponse,
   IdentifyRequest,
   QUERY_FILTER_OPERATORS,
   QueryFilter,
@@ -12,6 +15,7 @@ import type {
   TrackedEvent,
   TrackRequestBody,
   TrackResponse,
+  UserPropertyRule,
   WebhookEventType,
   WebhookPayload,
 } from '@northstar/core';
@@ -23,6 +27,9 @@ import type { errorBodySchema, queryResponseSchema, trackBodySchema, trackedEven
 import { eventQuerySchema } from '../src/schemas/index.js';
 import type { propertyFilterSchema } from '../src/schemas/event-query-filters.js';
 import type { identifyBodySchema, identifyResponseSchema } from '../src/schemas/identify.js';
+import type { flagDataSchema } from '../src/schemas/documents/flag.js';
+import type { userPropertyRuleSchema } from '../src/schemas/documents/targeting.js';
+import type { flagsEvaluateBodySchema, flagsEvaluateResponseSchema } from '../src/schemas/flags-evaluate.js';
 
 // The wire types of @northstar/core are written by hand (core imports neither zod nor the server); these
 // assertions hold them to the server's schemas. They are checked by `npm run typecheck`, which compiles
@@ -66,6 +73,19 @@ describe('the wire types of @northstar/core', () => {
     expect(eventQuerySchema.shape.metric.options).toEqual([...QUERY_METRICS]);
     expect(eventQuerySchema.shape.interval.options).toEqual([...QUERY_INTERVALS]);
     expectTypeOf<QueryFilter['op']>().toEqualTypeOf<(typeof QUERY_FILTER_OPERATORS)[number]>();
+  });
+
+  it('describe a flag definition as the server stores it, so the Node SDK evaluates what it lists', () => {
+    expectTypeOf<z.output<typeof flagDataSchema>>().toExtend<FlagDefinition>();
+    expectTypeOf<FlagDefinition>().toExtend<z.input<typeof flagDataSchema>>();
+    expectTypeOf<keyof FlagDefinition>().toEqualTypeOf<keyof z.output<typeof flagDataSchema>>();
+    expectTypeOf<z.output<typeof userPropertyRuleSchema>>().toExtend<UserPropertyRule>();
+  });
+
+  it('send a flag evaluation the schema takes, and read its answer as the schema describes it', () => {
+    expectTypeOf<FlagsEvaluateRequest>().toExtend<z.input<typeof flagsEvaluateBodySchema>>();
+    expectTypeOf<keyof FlagsEvaluateRequest>().toEqualTypeOf<keyof z.input<typeof flagsEvaluateBodySchema>>();
+    expectTypeOf<FlagsEvaluateResponse>().toEqualTypeOf<z.output<typeof flagsEvaluateResponseSchema>>();
   });
 
   it('name the webhook event types a webhook may subscribe to, and the scopes a secret key may hold', () => {

@@ -1,8 +1,8 @@
+import { evaluateFlag } from '@northstar/core';
+import type { FlagValue } from '@northstar/core';
 import type { DocumentKind, StoragePorts } from '../../ports/index.js';
 import type { FlagData, PlacementTargeting } from '../../schemas/index.js';
 import type { DecideQuery } from '../../schemas/decide.js';
-import { evaluateFlag } from '../flags/evaluate-flag.js';
-import type { FlagValue } from '../flags/evaluate-flag.js';
 import { flagPerson } from '../flags/flag-person.js';
 import { loadFlags } from '../flags/load-flags.js';
 import { listAllDocuments } from '../list-all-documents.js';

@@ -1,6 +1,6 @@
+import { rulesMatch } from '@northstar/core';
+import type { PersonProperties } from '@northstar/core';
 import type { PlacementTargeting, UrlRule } from '../../schemas/index.js';
-import { rulesMatch } from '../flags/user-property-rules.js';
-import type { PersonProperties } from '../flags/user-property-rules.js';
 
 /** Case-sensitive: `exact` compares the whole URL, `contains` a substring, `starts_with` a prefix. */
 export function urlMatches(rule: UrlRule, url: string | undefined): boolean {

@@ -1,6 +1,5 @@
+import type { FlagPerson, PersonProperties } from '@northstar/core';
 import type { PersonStore, UserProperties } from '../../ports/index.js';
-import type { FlagPerson } from './evaluate-flag.js';
-import type { PersonProperties } from './user-property-rules.js';
 
 /** Who a request is about: a user id, a device id, or both. */
 export interface PersonIds {

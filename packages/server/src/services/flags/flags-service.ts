@@ -1,6 +1,6 @@
+import { evaluateFlag } from '@northstar/core';
 import type { StoragePorts } from '../../ports/index.js';
 import type { FlagsEvaluateBody, FlagsEvaluateResponse } from '../../schemas/flags-evaluate.js';
-import { evaluateFlag } from './evaluate-flag.js';
 import { flagPerson } from './flag-person.js';
 import { loadFlags } from './load-flags.js';
 

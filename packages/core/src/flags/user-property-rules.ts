@@ -1,6 +1,4 @@
-import type { UserPropertyRule } from '../../schemas/index.js';
-
-export type PersonProperties = Record<string, string | number | boolean>;
+import type { PersonProperties, UserPropertyRule } from './flag-types.js';
 
 /** A property as a number: numbers, and strings that read as a finite number (the browser SDK sends strings). */
 function numeric(value: string | number | boolean): number | undefined {
@@ -21,7 +19,7 @@ function equals(actual: string | number | boolean, expected: string | number): b
  * numeric property; `is_set` needs the key.
  */
 export function ruleMatches(rule: UserPropertyRule, properties: PersonProperties): boolean {
-  const actual = Object.hasOwn(properties, rule.property) ? properties[rule.property] : undefined;
+  const actual = Object.prototype.hasOwnProperty.call(properties, rule.property) ? properties[rule.property] : undefined;
   switch (rule.op) {
     case 'is_set':
       return actual !== undefined;
@@ -37,6 +35,8 @@ export function ruleMatches(rule: UserPropertyRule, properties: PersonProperties
       if (number === undefined || typeof rule.value !== 'number') return false;
       return rule.op === 'gt' ? number > rule.value : number < rule.value;
     }
+    default:
+      return false;
   }
 }
 
