@@ -15,13 +15,14 @@ const NODE_BUILTINS = {
 };
 
 // The package graph, one way (type imports included): what the `src/` of each package may import among
-// the workspace packages. core ← browser; core ← server ← adapters ← cli. Adapters see only the port
+// the workspace packages. core ← browser ← react; core ← server ← adapters ← cli. Adapters see only the port
 // types of the server; the conformance suite (adapter-testing) runs the memory and SQL adapters.
 const S = '@northstar/server';
 const CORE = '@northstar/core';
 const PACKAGES = {
   'packages/core': { name: CORE, imports: [] },
   'packages/browser': { name: '@northstar/browser', imports: [CORE] },
+  'packages/react': { name: '@northstar/react', imports: ['@northstar/browser'] },
   'packages/server': { name: S, imports: [CORE] },
   'adapters/memory': { name: '@northstar/adapter-memory', imports: [CORE], typeImports: [S] },
   'adapters/sql': { name: '@northstar/adapter-sql', imports: [CORE], typeImports: [S] },
@@ -105,17 +106,17 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.ts', '**/*.mjs'],
+    files: ['**/*.ts', '**/*.tsx', '**/*.mjs'],
     plugins: { layering },
     rules: { 'layering/import-layers': ['error', IMPORT_LAYERS] },
   },
   {
-    files: ['packages/browser/src/**/*.ts', 'packages/core/src/**/*.ts'],
+    files: ['packages/browser/src/**/*.ts', 'packages/core/src/**/*.ts', 'packages/react/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', NODE_BUILTINS] },
   },
   {
     // Tests may reach into mocks loosely; the production rules above stay strict.
-    files: ['**/test/**/*.ts', 'test/**/*.ts'],
+    files: ['**/test/**/*.{ts,tsx}', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

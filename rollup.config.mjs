@@ -24,6 +24,9 @@ const PACKAGES = [
     cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts' },
     debugFlag: true,
   },
+  // Every export is a hook or a client component: 'use client' heads both builds (rollup drops a
+  // directive written in a module, since a bundle's first line is the only place it means anything).
+  { dir: 'packages/react', entries: { index: 'src/index.ts' }, banner: "'use client';" },
   { dir: 'packages/server', entries: { index: 'src/index.ts', app: 'src/without-http.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },
@@ -76,10 +79,10 @@ function strippableDebug() {
 
 const withDir = (dir, entries) => Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
 
-function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
+function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false, banner }) {
   const pkg = readJson(`${dir}/package.json`);
   const external = externalsOf(pkg);
-  const target = dir === 'packages/browser' || dir === 'packages/core' ? BROWSER_TARGET : NODE_TARGET;
+  const target = ['packages/browser', 'packages/core', 'packages/react'].includes(dir) ? BROWSER_TARGET : NODE_TARGET;
   const code = (format, input) => ({
     input,
     external,
@@ -93,6 +96,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false }) {
       chunkFileNames: format === 'es' ? '[name]-[hash].js' : '[name]-[hash].cjs',
       exports: 'named',
       sourcemap: true,
+      banner,
     },
   });
   const types = (extension) => ({

@@ -1,5 +1,22 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { workspaceAliases } from './workspace-aliases.js';
+
+const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * React 18 for the project `react18`: `react` and `react-dom` (and their subpaths) resolved to the copies
+ * npm installs in test/react18/node_modules (the root has React 19). React 18's react-dom requires
+ * `react` from there too, so the tests, the SDK and react-dom share one copy. @testing-library/react
+ * goes to its ESM build, inlined below: its `main` is CJS, whose require() calls would miss the aliases.
+ */
+const react18Aliases = [
+  ...['react', 'react-dom'].flatMap((name) => [
+    { find: new RegExp(`^${name}$`), replacement: fromRoot(`test/react18/node_modules/${name}/index.js`) },
+    { find: new RegExp(`^${name}/(.*)$`), replacement: `${fromRoot(`test/react18/node_modules/${name}`)}/$1` },
+  ]),
+  { find: /^@testing-library\/react$/, replacement: fromRoot('node_modules/@testing-library/react/dist/@testing-library/react.esm.js') },
+];
 
 export default defineConfig({
   test: {
@@ -11,8 +28,20 @@ export default defineConfig({
         define: { __NS_DEBUG__: 'true' },
         test: {
           name: 'unit',
-          include: ['packages/*/test/**/*.test.ts', 'adapters/*/test/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: ['packages/*/test/**/*.test.{ts,tsx}', 'adapters/*/test/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // The React SDK's tests again on React 18 (the unit project runs them on React 19, the root's).
+        resolve: { alias: [...workspaceAliases, ...react18Aliases] },
+        define: { __NS_DEBUG__: 'true' },
+        test: {
+          name: 'react18',
+          include: ['packages/react/test/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Processed by Vite, so that its own imports of react and react-dom meet the aliases too.
+          server: { deps: { inline: ['@testing-library/react'] } },
         },
       },
       {
