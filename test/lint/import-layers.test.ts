@@ -107,9 +107,14 @@ describe('the import-layers lint rule: browser folders', () => {
 
 describe('the import-layers lint rule: packages', () => {
   it('fails a package missing from the package graph', () => {
-    expect(lint('packages/react/src/provider.ts', "import { init } from '@northstar/browser';\n")).toEqual([
-      expect.stringContaining('packages/react is not in the package graph'),
+    expect(lint('packages/vue/src/plugin.ts', "import { init } from '@northstar/browser';\n")).toEqual([
+      expect.stringContaining('packages/vue is not in the package graph'),
     ]);
+  });
+
+  it('lets the React SDK import the browser SDK, and not the server', () => {
+    expect(lint('packages/react/src/provider.ts', "import { init } from '@northstar/browser';\n")).toEqual([]);
+    expect(lint('packages/react/src/provider.ts', "import type { StorageAdapter } from '@northstar/server';\n")).toHaveLength(1);
   });
 
   it('fails core importing any other workspace package', () => {
