@@ -17,6 +17,7 @@ async function snapshot({ queryEngine, people, replays }: StoragePorts, projectI
     users: await people.listUsers({ projectId, limit: 1000 }),
     alice: await people.getUserProperties(projectId, 'alice'),
     replays: await Promise.all(SESSIONS.map(([, sessionId]) => replays.listReplayChunks(projectId, sessionId))),
+    sessions: await replays.listReplaySessions({ projectId }),
   };
 }
 
@@ -48,6 +49,7 @@ export function projectDeletionCases({ ports }: ConformanceContext): void {
       users: { items: [], next: null },
       alice: {},
       replays: SESSIONS.map(() => []),
+      sessions: [],
     });
     expect(await snapshot(storage, OTHER_PROJECT)).toEqual(other);
     // the links are gone: a device links afresh

@@ -8,7 +8,14 @@ import { SESSIONS, belongsTo, loadPeopleFixture, loadPeopleFixtureWithout, store
 import { expectSameAnswers } from './same-answers.js';
 
 async function replaysOf(replays: ReplayStore) {
-  return Promise.all(SESSIONS.map(async ([projectId, sessionId]) => ({ projectId, sessionId, chunks: await replays.listReplayChunks(projectId, sessionId) })));
+  return Promise.all(
+    SESSIONS.map(async ([projectId, sessionId]) => ({
+      projectId,
+      sessionId,
+      chunks: await replays.listReplayChunks(projectId, sessionId),
+      session: await replays.getReplaySession(projectId, sessionId),
+    })),
+  );
 }
 
 /** Runs `check` with a second store of the same kind (seen as its ports), disposed afterwards. */

@@ -50,6 +50,9 @@ function recordingPeople(calls: string[]): PersonStore {
 const replays: ReplayStore = {
   appendReplayChunk: () => Promise.resolve(true),
   listReplayChunks: () => Promise.resolve([]),
+  listReplaySessions: () => Promise.resolve([]),
+  getReplaySession: () => Promise.resolve(null),
+  deleteReplaySessionsEndedBefore: () => Promise.resolve(0),
   deleteProject: () => Promise.resolve(0),
 };
 

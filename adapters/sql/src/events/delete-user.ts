@@ -4,10 +4,9 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { subtractShares } from './rollup-subtraction.js';
 import type { PersonShare } from './rollup-subtraction.js';
 import { dayExpression } from './sql-expressions.js';
+import { deleteSessionRows } from './replay-sessions.js';
 import { inTransaction } from './transaction-retry.js';
 import { indexed, linkedDevices, userEvents } from './user-events.js';
-
-const SESSION_CHUNK = 500;
 
 /**
  * The replay sessions of the person: every session with a chunk recorded under its user id, or
@@ -22,12 +21,7 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
     .whereIn('device_id', linkedDevices(trx, projectId, userId));
   const rows = (await own.union(anonymous)) as { session_id: string }[];
   const sessions = rows.map((row) => row.session_id);
-  for (let i = 0; i < sessions.length; i += SESSION_CHUNK) {
-    await trx('ns_replay_chunks')
-      .where('project_id', projectId)
-      .whereIn('session_id', sessions.slice(i, i + SESSION_CHUNK))
-      .delete();
-  }
+  await deleteSessionRows(trx, projectId, sessions);
 }
 
 /**

@@ -5,6 +5,7 @@ import { rateLimitsMigration } from './0004-rate-limits.js';
 import { personEventsMigration } from './0005-person-events.js';
 import { heatmapsMigration } from './0006-heatmaps.js';
 import { jobsMigration } from './0007-jobs.js';
+import { replaySessionsMigration } from './0008-replay-sessions.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   personEventsMigration,
   heatmapsMigration,
   jobsMigration,
+  replaySessionsMigration,
 ];
