@@ -7,6 +7,7 @@ export { aggregateEvents } from './memory-aggregate.js';
 export { funnelOfEvents } from './memory-funnel.js';
 export { retentionOfEvents } from './memory-retention.js';
 export { listEventsIn } from './memory-event-listing.js';
+export { countSessionEvents } from './memory-session-events.js';
 export { dispatchQueries } from './query-dispatch.js';
 export { createHeatmapRollup } from './memory-heatmap.js';
 export type { HeatmapRollup } from './memory-heatmap.js';

@@ -32,6 +32,7 @@ export function listEventsIn(events: Iterable<StoredEvent>, query: EventListQuer
       (query.userId === undefined || isUsersEvent(event, query.userId, userDevices)) &&
       (query.deviceId === undefined || (event.device_id === query.deviceId && (query.userId !== undefined || event.user_id === null))) &&
       (names === undefined || names.has(event.event_name)) &&
+      (query.sessionId === undefined || event.session_id === query.sessionId) &&
       equals.every(([property, value]) => matchesFilter(event, { property, op: 'eq', value })) &&
       (query.filters ?? []).every((filter) => matchesFilter(event, filter)) &&
       (query.since === undefined || event.timestamp >= query.since) &&

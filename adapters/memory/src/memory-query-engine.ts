@@ -1,6 +1,7 @@
 import type { QueryEngine, StoredEvent } from '@northstar/server';
 import { aggregateEvents } from './memory-aggregate.js';
 import { listEventsIn } from './memory-event-listing.js';
+import { countSessionEvents } from './memory-session-events.js';
 import { funnelOfEvents } from './memory-funnel.js';
 import type { MemoryEventState } from './memory-event-state.js';
 import { retentionOfEvents } from './memory-retention.js';
@@ -33,5 +34,6 @@ export function createMemoryQueryEngine(state: MemoryEventState): QueryEngine {
     retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
     // in the promise: a refused pattern (BadRequestError) rejects it rather than throwing from run()
     heatmap: (query) => new Promise((resolve) => resolve(state.heatmaps.query(query))),
+    sessionEventCounts: (query) => Promise.resolve(countSessionEvents(eventsOf(query.projectId), query)),
   });
 }

@@ -6,6 +6,7 @@ import { funnel } from './events/funnel-query.js';
 import { heatmapQuery } from './events/heatmap-query.js';
 import { listEvents } from './events/list-events.js';
 import { retention } from './events/retention-query.js';
+import { sessionEventCounts } from './events/session-event-counts.js';
 
 type Handlers = { [K in keyof EngineQueries]: (query: EngineQueries[K]['query']) => Promise<EngineQueries[K]['result']> };
 
@@ -20,6 +21,7 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine
     funnel: (query) => funnel(db, dialect, query),
     retention: (query) => retention(db, dialect, query),
     heatmap: (query) => heatmapQuery(db, dialect, query),
+    sessionEventCounts: (query) => sessionEventCounts(db, query),
   };
   return {
     run(query) {

@@ -197,4 +197,39 @@ export function eventListCases({ ports, provides }: ConformanceContext): void {
     expect(await queryEngine.run(listing({ projectId: 1, limit: 5000 }))).toHaveLength(1000);
     expect((await queryEngine.run(listing({ projectId: 1, limit: 1 })))[0]?.uuid).toBe(uuidNo(1005));
   });
+
+  it('lists the events of one session, and counts the events of each name per session within a time range', async () => {
+    const { eventLog, queryEngine } = ports();
+    const at = (no: number, session: string | null, name: string, hour: number, project = 1) =>
+      storedEvent(no, { session_id: session, event_name: name, timestamp: DAY1 + hour * HOUR, project_id: project });
+    await eventLog.appendEvents([
+      at(1, 's-1', '$rageclick', 1),
+      at(2, 's-1', '$rageclick', 2),
+      at(3, 's-1', '$deadclick', 2),
+      at(4, 's-2', '$rageclick', 3),
+      at(5, 's-2', '$pageview', 3),
+      at(6, 's-1', '$rageclick', 9),
+      at(7, null, '$rageclick', 2),
+      at(8, 's-3', '$rageclick', 2),
+      at(9, 's-1', '$rageclick', 2, 2),
+    ]);
+    expect(uuids(await queryEngine.run(listing({ projectId: 1, sessionId: 's-1' })))).toEqual([6, 3, 2, 1].map(uuidNo));
+    expect(uuids(await queryEngine.run(listing({ projectId: 1, sessionId: 's-1', events: ['$deadclick'] })))).toEqual([uuidNo(3)]);
+    const counts = await queryEngine.run({
+      kind: 'sessionEventCounts',
+      projectId: 1,
+      sessionIds: ['s-1', 's-2', 's-9'],
+      events: ['$rageclick', '$deadclick'],
+      from: DAY1,
+      to: DAY1 + 9 * HOUR,
+    });
+    const sorted = [...counts].sort((a, b) => (a.sessionId + a.event < b.sessionId + b.event ? -1 : 1));
+    expect(sorted).toEqual([
+      { sessionId: 's-1', event: '$deadclick', count: 1 },
+      { sessionId: 's-1', event: '$rageclick', count: 2 },
+      { sessionId: 's-2', event: '$rageclick', count: 1 },
+    ]);
+    expect(await queryEngine.run({ kind: 'sessionEventCounts', projectId: 1, sessionIds: [], events: ['$rageclick'], from: 0, to: DAY1 * 2 })).toEqual([]);
+    expect(await queryEngine.run({ kind: 'sessionEventCounts', projectId: 1, sessionIds: ['s-1'], events: [], from: 0, to: DAY1 * 2 })).toEqual([]);
+  });
 }

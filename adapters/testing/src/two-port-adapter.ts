@@ -1,4 +1,12 @@
-import { aggregateEvents, createHeatmapRollup, dispatchQueries, funnelOfEvents, listEventsIn, retentionOfEvents } from '@northstar/adapter-memory';
+import {
+  aggregateEvents,
+  countSessionEvents,
+  createHeatmapRollup,
+  dispatchQueries,
+  funnelOfEvents,
+  listEventsIn,
+  retentionOfEvents,
+} from '@northstar/adapter-memory';
 import type { EventLog, PersonEventsRef, QueryEngine, StoredEvent } from '@northstar/server';
 
 /** An adapter of exactly two ports, as `createTwoPortStorage` returns it. */
@@ -71,6 +79,7 @@ export function createTwoPortStorage(): TwoPortStorage {
     funnel: (query) => Promise.resolve(funnelOfEvents(eventsOf(query.projectId), query, personOf)),
     retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
     heatmap: (query) => new Promise((resolve) => resolve(heatmaps.query(query))),
+    sessionEventCounts: (query) => Promise.resolve(countSessionEvents(eventsOf(query.projectId), query)),
   });
 
   return {

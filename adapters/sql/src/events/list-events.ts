@@ -24,6 +24,7 @@ const NEWEST_FIRST: { column: string; order: 'desc' }[] = [
 function page(builder: Knex.QueryBuilder, db: Knex, dialect: SqlDialect, query: EventListQuery, limit: number): Knex.QueryBuilder {
   if (query.deviceId !== undefined) void builder.where('device_id', query.deviceId);
   if (query.events !== undefined) void builder.whereIn('event_name', query.events);
+  if (query.sessionId !== undefined) void builder.where('session_id', query.sessionId);
   for (const [property, value] of Object.entries(query.strEquals ?? {})) applyFilter(builder, db, dialect, { property, op: 'eq', value });
   for (const filter of query.filters ?? []) applyFilter(builder, db, dialect, filter);
   if (query.since !== undefined) void builder.where('ts', '>=', query.since);

@@ -11,6 +11,8 @@ export type {
   AggregateQuery,
   AggregateRow,
   EventListQuery,
+  SessionEventCountQuery,
+  SessionEventCount,
   EventStep,
   FunnelQuery,
   FunnelStepCount,

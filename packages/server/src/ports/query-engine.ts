@@ -117,6 +117,8 @@ export interface EventListQuery {
   deviceId?: string;
   /** Only these event names (an empty list matches nothing). @default all */
   events?: string[];
+  /** Only events of this session (`session_id`). @default any */
+  sessionId?: string;
   /** Only events whose `str_properties` hold each of these exact values. @default no condition */
   strEquals?: Record<string, string>;
   /** Only events matching every filter, as in segmentation (`PropertyFilter`). @default no condition */
@@ -127,6 +129,26 @@ export interface EventListQuery {
   before?: { timestamp: number; uuid: string };
   /** Events returned at most, clamped to 1–1000. @default 50 */
   limit?: number;
+}
+
+/** How many events of each name each session holds (the counts of a replay listing). */
+export interface SessionEventCountQuery {
+  projectId: number;
+  /** The sessions (`session_id`) to count; an empty list answers nothing. */
+  sessionIds: string[];
+  /** Event names to count; an empty list answers nothing. */
+  events: string[];
+  /** Inclusive lower bound of `timestamp`, epoch ms. */
+  from: number;
+  /** Exclusive upper bound of `timestamp`, epoch ms. */
+  to: number;
+}
+
+/** One count of a `sessionEventCounts` query; pairs without events are absent. */
+export interface SessionEventCount {
+  sessionId: string;
+  event: string;
+  count: number;
 }
 
 /** One step of a funnel, or the start or return event of a retention query: an event name and its filters. */
@@ -211,6 +233,8 @@ export interface EngineQueries {
   retention: { query: RetentionQuery; result: RetentionCell[] };
   /** A page's click, scroll and attention map (docs/heatmaps.md). */
   heatmap: { query: HeatmapQuery; result: HeatmapResult };
+  /** Events per session and name, in no particular order. */
+  sessionEventCounts: { query: SessionEventCountQuery; result: SessionEventCount[] };
 }
 
 export type EngineQueryKind = keyof EngineQueries;
