@@ -273,6 +273,8 @@ describe('the authorization matrix', () => {
         'delete /v1/projects/:projectId',
         'post /v1/projects/:projectId/api-keys/:id/rotate',
         'post /v1/track',
+        'get /v1/projects/:projectId/replays',
+        'get /v1/projects/:projectId/replays/:sessionId/chunks',
       ]),
     );
   });

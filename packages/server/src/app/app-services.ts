@@ -56,7 +56,7 @@ export interface NorthstarServices {
   tracking: TrackingService;
   /** `/v1/identify`: device→user links, user properties and `$identify`. */
   identify: IdentifyService;
-  /** Session-replay chunks. */
+  /** Session replay: chunks stored, sessions listed, one session and its chunks read back. */
   replay: ReplayService;
   /** Guides and surveys to render for a person on a page. */
   decide: DecideService;
@@ -125,7 +125,7 @@ export function createServices({
   return {
     tracking: trackingService({ commit, clock, maxBatchSize: options.maxBatchSize ?? LIMITS.maxBatchSize, bounds }),
     identify: identifyService({ people: storage.people, commit }, clock),
-    replay: replayService(storage.replays),
+    replay: replayService(storage.replays, storage.queryEngine),
     decide: decideService(storage),
     flags: flagsService(storage),
     queries,

@@ -11,6 +11,7 @@ import { memberRoutes } from './member-routes.js';
 import { metaRoutes } from './meta-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { queryRoutes } from './query-routes.js';
+import { replayRoutes } from './replay-routes.js';
 import { resourceRoutes } from './resource-routes.js';
 import type { RouteDefinition } from './route-definition.js';
 import { userRoutes } from './user-routes.js';
@@ -33,6 +34,7 @@ export function allRoutes(ctx: ServerContext, version: string): RouteDefinition[
     ...webhookRoutes(ctx),
     ...userRoutes(ctx),
     ...eventRoutes(ctx),
+    ...replayRoutes(ctx),
     ...embedRoutes(ctx),
     ...docsRoutes(),
   );

@@ -12,9 +12,13 @@ export async function encodeReplayEvents(events: readonly unknown[]): Promise<Ui
   return new Uint8Array(await gzipAsync(JSON.stringify(events)));
 }
 
+/** The JSON text of a stored chunk: gzip bytes as written by `encodeReplayEvents`, or text. */
+export async function decodeReplayText(data: Uint8Array | string): Promise<string> {
+  return typeof data === 'string' ? data : (await gunzipAsync(data)).toString('utf8');
+}
+
 /** The rrweb events of a stored chunk: gzip bytes as written by `encodeReplayEvents`, or JSON text. */
 export async function decodeReplayEvents(data: Uint8Array | string): Promise<unknown[]> {
-  const text = typeof data === 'string' ? data : (await gunzipAsync(data)).toString('utf8');
-  const events: unknown = JSON.parse(text);
+  const events: unknown = JSON.parse(await decodeReplayText(data));
   return Array.isArray(events) ? (events as unknown[]) : [];
 }
