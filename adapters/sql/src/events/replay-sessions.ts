@@ -96,11 +96,10 @@ async function withPages(db: Knex, projectId: number, rows: SessionRow[]): Promi
 export async function listReplaySessions(db: Knex, { projectId, before, limit }: ReplaySessionQuery): Promise<ReplaySession[]> {
   const query = db(SESSIONS).select('*').where('project_id', projectId);
   if (before !== undefined) {
-    query.andWhere((older) =>
-      older
-        .where('started_at', '<', before.startedAt)
-        .orWhere((same) => same.where('started_at', before.startedAt).andWhere('session_id', '<', before.sessionId)),
-    );
+    // `started_at <= T AND (started_at < T OR session_id < S)`: a range on the index, then the rows at or after the cursor dropped
+    void query
+      .where('started_at', '<=', before.startedAt)
+      .where((older) => void older.where('started_at', '<', before.startedAt).orWhere('session_id', '<', before.sessionId));
   }
   const rows = (await query
     .orderBy([

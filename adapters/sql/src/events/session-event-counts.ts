@@ -8,13 +8,12 @@ import type { SessionEventCount, SessionEventCountQuery } from '@northstar/serve
 export async function sessionEventCounts(db: Knex, query: SessionEventCountQuery): Promise<SessionEventCount[]> {
   if (query.sessionIds.length === 0 || query.events.length === 0) return [];
   const rows = (await db('ns_events')
-    .select('session_id', 'event_name')
-    .count({ count: '*' })
+    .select('session_id', 'event_name', db.raw('COUNT(*) AS ??', ['count']))
     .where('project_id', query.projectId)
     .whereIn('event_name', query.events)
     .where('ts', '>=', query.from)
     .where('ts', '<', query.to)
     .whereIn('session_id', query.sessionIds)
-    .groupBy('session_id', 'event_name')) as { session_id: string; event_name: string; count: number | string }[];
+    .groupBy('session_id', 'event_name')) as unknown as { session_id: string; event_name: string; count: number | string }[];
   return rows.map((row) => ({ sessionId: row.session_id, event: row.event_name, count: Number(row.count) }));
 }
