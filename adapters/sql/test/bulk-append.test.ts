@@ -39,6 +39,7 @@ async function sameAnswers(store: Pick<StoragePorts, 'queryEngine'>, memory: Pic
 
 for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
   const available = await databaseAvailable(kind);
+  // 12,000 events twice and a fresh migrated database: seconds on 2 shared cores under load, far from the default 5 s limit
   describe.skipIf(!available)(`bulk appendEvents on ${kind}`, () => {
     it('stores a batch larger than one statement once, with repeats and rows stored before, and keeps the rollups exact', async () => {
       const store = await createTestStorage(kind);
@@ -63,7 +64,7 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       } finally {
         await store.dispose();
       }
-    });
+    }, 60_000);
 
     it('splits a batch of large events by size and round-trips their quotes, backslashes and non-ASCII text', async () => {
       const store = await createTestStorage(kind);
@@ -84,6 +85,6 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       } finally {
         await store.dispose();
       }
-    });
+    }, 60_000);
   });
 }
