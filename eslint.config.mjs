@@ -70,10 +70,11 @@ const SERVER_LAYERS = [
 const SERVER_ALLOW = [];
 
 // The folders of packages/browser/src: the client core, the DOM helpers that plugins share (how an
-// element is described), then the plugins over them (a plugin sees the client only through its
+// element is described), the overlay infrastructure that guides and surveys share (shadow-root host,
+// focus, frequency cap, decide, events), then the plugins over them (a plugin sees the client only through its
 // contract, never another plugin: the folders of plugins/ are isolated); the entry files (index.ts,
 // cdn.ts, ...) sit above all.
-const BROWSER_LAYERS = [['core'], ['dom'], ['plugins']];
+const BROWSER_LAYERS = [['core'], ['dom'], ['overlay'], ['plugins']];
 
 const IMPORT_LAYERS = {
   root: import.meta.dirname,

@@ -15,13 +15,14 @@ import { nodeResolve } from '@rollup/plugin-node-resolve';
 const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
-  // `cdnChunks`: the files the CDN IIFE loads lazily beside itself (`web-vitals.js`: web-vitals' attribution build).
+  // `cdnChunks`: the files the CDN IIFE loads lazily beside itself (`web-vitals.js`: web-vitals' attribution build;
+  // `guides.js`: the guides renderer, loaded only when decide answers a guide).
   {
     dir: 'packages/browser',
     entries: { index: 'src/index.ts' },
     cdn: 'src/cdn.ts',
     cdnDebug: 'src/cdn-debug.ts',
-    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts' },
+    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts', 'guides.js': 'src/guides-chunk.ts' },
     debugFlag: true,
   },
   // Every export is a hook or a client component: 'use client' heads both builds (rollup drops a

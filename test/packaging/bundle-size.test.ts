@@ -7,13 +7,16 @@ import { describe, expect, it } from 'vitest';
 
 /** Budgets of ARCHITECTURE.md, in bytes of min+gzip; the web-vitals chunk's is ours (docs/browser-sdk.md, "Size and performance"). */
 const KB = 1024;
-const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB, cdnWebVitals: 5 * KB };
+const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB, cdnWebVitals: 5 * KB, cdnGuides: 8 * KB };
 
 const BROWSER_DIST = fileURLToPath(new URL('../../packages/browser/dist/', import.meta.url));
 const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
 
-/** Bundles what an app gets from `import { init, track } from '@northstar/browser'`, minified like an app build would. */
-async function appBundleSize(code: string): Promise<number> {
+/**
+ * Bundles what an app gets from `import { init, track } from '@northstar/browser'`, minified like an app
+ * build would; `entryOnly` leaves out the chunks the app loads later by dynamic `import()`.
+ */
+async function appBundleSize(code: string, entryOnly = false): Promise<number> {
   const entry = '\0size-entry';
   const bundle = await rollup({
     input: entry,
@@ -32,7 +35,7 @@ async function appBundleSize(code: string): Promise<number> {
   });
   const { output } = await bundle.generate({ format: 'es', plugins: [terser({ compress: { passes: 2, global_defs: { __NS_DEBUG__: false } } })] });
   await bundle.close();
-  return gzipSize(output.map((chunk) => (chunk.type === 'chunk' ? chunk.code : '')).join(''));
+  return gzipSize(output.map((chunk) => (chunk.type === 'chunk' && (chunk.isEntry || !entryOnly) ? chunk.code : '')).join(''));
 }
 
 describe('bundle budgets (min+gzip)', () => {
@@ -70,6 +73,26 @@ describe('bundle budgets (min+gzip)', () => {
     expect(chunk.toString()).toContain('waitingDuration');
     expect(script).not.toContain('waitingDuration');
   });
+
+  it(`keeps the CDN script's lazy guides chunk within ${BUDGETS.cdnGuides} bytes, and the renderer out of the script`, async () => {
+    const [chunk, script] = await Promise.all([readFile(`${BROWSER_DIST}guides.js`), readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8')]);
+    const size = gzipSize(chunk);
+    console.info(`CDN guides chunk: ${size} B of ${BUDGETS.cdnGuides} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.cdnGuides);
+    // The renderer's styles and focus handling are in the chunk only; the script keeps the decide request.
+    for (const text of ['ns-checklist', 'adoptedStyleSheets', 'showModal']) {
+      expect(chunk.toString()).toContain(text);
+      expect(script).not.toContain(text);
+    }
+    expect(script).toContain('/v1/decide/');
+  });
+
+  it('leaves the guides renderer out of an app that uses the guides plugin until decide answers a guide (a chunk of its own)', async () => {
+    const withGuides = await appBundleSize(`import { init, guides } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' }).use(guides);`, true);
+    const without = await appBundleSize(`import { init } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' });`);
+    console.info(`core + guides plugin (renderer excluded): ${withGuides - without} B more than the core`);
+    expect(withGuides - without).toBeLessThan(1024);
+  }, 60_000);
 
   it('drops the debug logging from the minified CDN build', async () => {
     const [min, debug] = await Promise.all([readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'), readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8')]);

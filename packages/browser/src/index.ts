@@ -43,3 +43,5 @@ export { scrollDepth } from './plugins/autocapture/scroll-depth.js';
 export { pageLeave } from './plugins/autocapture/page-leave.js';
 export { webVitals } from './plugins/web-vitals/web-vitals.js';
 export { heatmaps } from './plugins/heatmaps/heatmaps.js';
+export { guides } from './plugins/guides/guides.js';
+export type { Guide } from './plugins/guides/guide-types.js';

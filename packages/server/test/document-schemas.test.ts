@@ -83,7 +83,16 @@ describe('guide documents', () => {
       },
       {},
     ],
-    [{ type: 'checklist', items: [{ key: 'invite', title: 'Invite a teammate', url: '/team' }] }, {}],
+    [
+      {
+        type: 'checklist',
+        items: [
+          { key: 'invite', title: 'Invite a teammate', url: '/team' },
+          { key: 'app', title: 'Connect an app', event: 'app_connected' },
+        ],
+      },
+      {},
+    ],
   ])('accepts a %o guide, defaulting to a draft for everyone', (fields, defaults) => {
     expect(guideDataSchema.parse({ name: 'G', ...fields })).toEqual({ name: 'G', status: 'draft', targeting: {}, ...fields, ...defaults });
   });

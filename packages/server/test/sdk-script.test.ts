@@ -13,6 +13,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'min.js'), 'window.min=1;');
   await writeFile(join(dir, 'debug.js'), 'window.debug = 1;\n');
   await writeFile(join(dir, 'vitals.js'), 'window.vitals=1;');
+  await writeFile(join(dir, 'guides.js'), 'window.guides=1;');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -24,6 +25,7 @@ const scripts = () => ({
   sdkScriptPath: join(dir, 'min.js'),
   sdkDebugScriptPath: join(dir, 'debug.js'),
   sdkWebVitalsScriptPath: join(dir, 'vitals.js'),
+  sdkGuidesScriptPath: join(dir, 'guides.js'),
   sdkVersion: '1.2.3',
 });
 
@@ -79,6 +81,19 @@ describe('SDK script serving', () => {
     const other = await fetch(`${api.url}/sdk/0.0.1/web-vitals.js`);
     expect(other.status).toBe(404);
     expect(await other.json()).toEqual({ error: 'No SDK script for version 0.0.1' });
+  });
+
+  it('serves the guides chunk beside the script, latest and pinned, and 404 for another version', async () => {
+    api = await startTestServer(scripts());
+    const latest = await fetch(`${api.url}/sdk/guides.js`);
+    expect(latest.status).toBe(200);
+    expect(await latest.text()).toBe('window.guides=1;');
+    expect(latest.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(latest.headers.get('cache-control')).toBe('public, max-age=300');
+    const pinned = await fetch(`${api.url}/sdk/1.2.3/guides.js`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pinned.text()).toBe('window.guides=1;');
+    expect((await fetch(`${api.url}/sdk/0.0.1/guides.js`)).status).toBe(404);
   });
 
   it('answers 503 for the web-vitals chunk when its file is missing', async () => {

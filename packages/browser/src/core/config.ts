@@ -106,10 +106,21 @@ export interface NorthstarConfig {
    * `use(webVitals)`. @default true (in the CDN script)
    */
   webVitals?: boolean;
-  /** In-app guides. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /**
+   * In-app guides (tooltip, banner, modal, slideout, tour, checklist; docs/guides.md): `false` turns the
+   * `guides` plugin off. The CDN script sets the plugin up unless this is `false`, and loads its renderer
+   * (the chunk `guides.js` beside the script) only when `/v1/decide/guides` answers something to show;
+   * npm users opt in with `use(guides)`. @default true (where the plugin is used)
+   */
   guides?: boolean;
   /** In-app surveys. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
   surveys?: boolean;
+  /**
+   * Least time between the first showings of two guides or surveys in this browser, ms: the shared
+   * frequency cap (docs/guides.md, "Frequency cap"); `0` leaves only the rule that two never show at once.
+   * @default 3600000 (one hour)
+   */
+  overlayInterval?: number;
   /**
    * Buffer events in memory (with their original timestamps) and write nothing to localStorage
    * until `grantConsent()`; the grant is remembered for later page views. @default false

@@ -32,6 +32,11 @@ export interface NorthstarHttpOptions {
    */
   sdkWebVitalsScriptPath?: string;
   /**
+   * File served at `/sdk/guides.js` and `/sdk/<version>/guides.js`: the guides renderer the SDK script loads when a guide is to show.
+   * @default the file of `@northstar/browser/cdn-guides`, resolved at the first request
+   */
+  sdkGuidesScriptPath?: string;
+  /**
    * Version in the immutable script path `/sdk/<version>/northstar.min.js`.
    * @default the `version` of `@northstar/browser/package.json`
    */

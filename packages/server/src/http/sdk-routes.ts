@@ -10,6 +10,7 @@ export interface SdkRouteOptions {
   sdkScriptPath?: string;
   sdkDebugScriptPath?: string;
   sdkWebVitalsScriptPath?: string;
+  sdkGuidesScriptPath?: string;
   sdkVersion?: string;
 }
 
@@ -44,13 +45,14 @@ const integritySchema = z.object({
 
 /**
  * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
- * the web-vitals chunk the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/<version>/web-vitals.js`),
+ * the lazy chunks the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/guides.js`, and their `/sdk/<version>/` copies),
  * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
  */
 export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const minified = cachedScript(options.sdkScriptPath, '@northstar/browser/cdn');
   const debug = cachedScript(options.sdkDebugScriptPath, '@northstar/browser/cdn-debug');
   const vitals = cachedScript(options.sdkWebVitalsScriptPath, '@northstar/browser/cdn-web-vitals');
+  const guides = cachedScript(options.sdkGuidesScriptPath, '@northstar/browser/cdn-guides');
   const version = browserVersion(options.sdkVersion);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
   /** The immutable copy of `load` under `/sdk/<version>/<file>`; another version → 404. */
@@ -83,6 +85,8 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
     pinned('northstar.min.js', 'Browser SDK of one version, minified', minified),
     latest('web-vitals.js', 'Web-vitals chunk of the latest browser SDK, loaded by the script beside itself', vitals),
     pinned('web-vitals.js', 'Web-vitals chunk of the browser SDK of one version', vitals),
+    latest('guides.js', 'Guides renderer chunk of the latest browser SDK, loaded by the script beside itself when a guide is to show', guides),
+    pinned('guides.js', 'Guides renderer chunk of the browser SDK of one version', guides),
     {
       ...script,
       path: '/sdk/integrity.json',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../limits.js';
 import { DOCUMENT_LIMITS } from './document-limits.js';
 import { keyText, linkUrl, optionalText, requiredText, statusField } from './document-fields.js';
 import { checkFlagReference, flagReferenceFields, placementTargetingSchema } from './targeting.js';
@@ -26,8 +27,11 @@ const checklistItemSchema = z.object(
     title: requiredText('items[].title', maxShortTextLength),
     description: optionalText('items[].description', maxLongTextLength),
     url: linkUrl('items[].url').optional(),
+    event: requiredText('items[].event', LIMITS.maxEventNameLength)
+      .optional()
+      .meta({ description: 'The event that completes the item: when the browser tracks it, or when decide finds the person did.' }),
   },
-  { error: 'items[] must be objects { key, title, description?, url? }' },
+  { error: 'items[] must be objects { key, title, description?, url?, event? }' },
 );
 
 /** Fields every guide has, none defaulted. */
