@@ -6,6 +6,7 @@ export { createMemoryJobQueue } from './memory-job-queue.js';
 export { aggregateEvents } from './memory-aggregate.js';
 export { funnelOfEvents } from './memory-funnel.js';
 export { retentionOfEvents } from './memory-retention.js';
+export { surveyStatesOf, surveyResultsOf } from './memory-surveys.js';
 export { listEventsIn } from './memory-event-listing.js';
 export { countSessionEvents } from './memory-session-events.js';
 export { dispatchQueries } from './query-dispatch.js';

@@ -3,9 +3,11 @@ import { aggregateEvents } from './memory-aggregate.js';
 import { listEventsIn } from './memory-event-listing.js';
 import { countSessionEvents } from './memory-session-events.js';
 import { funnelOfEvents } from './memory-funnel.js';
+import { isUsersEvent } from './memory-event-state.js';
 import type { MemoryEventState } from './memory-event-state.js';
 import { retentionOfEvents } from './memory-retention.js';
 import { dispatchQueries } from './query-dispatch.js';
+import { surveyResultsOf, surveyStatesOf } from './memory-surveys.js';
 
 /** The reference engine: every query computed in JS over the event log's maps, people resolved through the links. */
 export function createMemoryQueryEngine(state: MemoryEventState): QueryEngine {
@@ -35,5 +37,13 @@ export function createMemoryQueryEngine(state: MemoryEventState): QueryEngine {
     // in the promise: a refused pattern (BadRequestError) rejects it rather than throwing from run()
     heatmap: (query) => new Promise((resolve) => resolve(state.heatmaps.query(query))),
     sessionEventCounts: (query) => Promise.resolve(countSessionEvents(eventsOf(query.projectId), query)),
+    surveyStates(query) {
+      const devices = new Set(query.userId === undefined ? [] : state.people.devicesOf(query.projectId, query.userId));
+      const isPersons = (event: StoredEvent) =>
+        (query.userId !== undefined && isUsersEvent(event, query.userId, devices)) ||
+        (query.deviceId !== undefined && event.user_id === null && event.device_id === query.deviceId);
+      return Promise.resolve(surveyStatesOf([...eventsOf(query.projectId)].filter(isPersons)));
+    },
+    surveyResults: (query) => Promise.resolve(surveyResultsOf(eventsOf(query.projectId), query, personOf)),
   });
 }

@@ -7,6 +7,8 @@ import { heatmapQuery } from './events/heatmap-query.js';
 import { listEvents } from './events/list-events.js';
 import { retention } from './events/retention-query.js';
 import { sessionEventCounts } from './events/session-event-counts.js';
+import { surveyResults } from './events/survey-results.js';
+import { surveyStates } from './events/survey-states.js';
 
 type Handlers = { [K in keyof EngineQueries]: (query: EngineQueries[K]['query']) => Promise<EngineQueries[K]['result']> };
 
@@ -22,6 +24,8 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine
     retention: (query) => retention(db, dialect, query),
     heatmap: (query) => heatmapQuery(db, dialect, query),
     sessionEventCounts: (query) => sessionEventCounts(db, query),
+    surveyStates: (query) => surveyStates(db, dialect, query),
+    surveyResults: (query) => surveyResults(db, dialect, query),
   };
   return {
     run(query) {

@@ -11,11 +11,12 @@ import { memoryComparisonCases } from './memory-comparison-cases.js';
 import { percentileCases } from './percentile-cases.js';
 import { retentionCases } from './retention-cases.js';
 import { segmentationCases } from './segmentation-cases.js';
+import { surveyCases } from './survey-cases.js';
 import { userFilterCases } from './user-filter-cases.js';
 import { zoneCases } from './zone-cases.js';
 
 /**
- * `QueryEngine`: segmentation (metrics, intervals, filters, group-by), the events listing, funnels, retention and heatmaps, over
+ * `QueryEngine`: segmentation (metrics, intervals, filters, group-by), the events listing, funnels, retention, heatmaps and surveys, over
  * events stored through the adapter's own `eventLog` (the runner registers this suite only with one).
  * Cases whose answers depend on device links run only when the adapter has `people`.
  */
@@ -37,4 +38,5 @@ export function queryEngineCases(context: ConformanceContext): void {
   }
   describe('funnels and retention: same answers as memory', () => funnelRetentionComparisonCases(context));
   describe('heatmaps: rollups kept by the event log, the heatmap query', () => heatmapCases(context));
+  describe('surveys: states per person, results per question', () => surveyCases(context));
 }

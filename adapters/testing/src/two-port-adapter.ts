@@ -6,6 +6,8 @@ import {
   funnelOfEvents,
   listEventsIn,
   retentionOfEvents,
+  surveyResultsOf,
+  surveyStatesOf,
 } from '@northstar/adapter-memory';
 import type { EventLog, PersonEventsRef, QueryEngine, StoredEvent } from '@northstar/server';
 
@@ -80,6 +82,17 @@ export function createTwoPortStorage(): TwoPortStorage {
     retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
     heatmap: (query) => new Promise((resolve) => resolve(heatmaps.query(query))),
     sessionEventCounts: (query) => Promise.resolve(countSessionEvents(eventsOf(query.projectId), query)),
+    surveyStates: (query) =>
+      Promise.resolve(
+        surveyStatesOf(
+          [...eventsOf(query.projectId)].filter(
+            (event) =>
+              (query.userId !== undefined && event.user_id === query.userId) ||
+              (query.deviceId !== undefined && event.user_id === null && event.device_id === query.deviceId),
+          ),
+        ),
+      ),
+    surveyResults: (query) => Promise.resolve(surveyResultsOf(eventsOf(query.projectId), query, personOf)),
   });
 
   return {

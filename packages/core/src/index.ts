@@ -49,6 +49,14 @@ export {
   heatmapUrlMatcher,
   heatmapUrlLikePattern,
 } from './heatmap-url.js';
+export {
+  SURVEY_EVENTS,
+  SURVEY_ID_PROPERTY,
+  SURVEY_RESPONSE_PROPERTY,
+  SURVEY_QUESTION_PROPERTY,
+  SURVEY_CHOICE_PROPERTY,
+  SURVEY_LOCALE_PROPERTY,
+} from './survey-events.js';
 export type { WebhookHeaders, VerifyWebhookOptions } from './verify-webhook.js';
 export { verifyWebhook, standardWebhooksKey, WEBHOOK_HEADERS } from './verify-webhook.js';
 export * from './flags/index.js';

@@ -12,6 +12,20 @@ describe('surveys', () => {
       { body: { name: 'x', type: 'quiz', question: 'q' }, error: 'type must be one of' },
       { body: { name: 'x', type: 'nps' }, error: 'question is required' },
       { body: { name: 'x', type: 'multiple_choice', question: 'q', choices: ['only'] }, error: 'choices must hold at least 2 choices' },
+      { body: { name: 'x', type: 'open_ended', question: 'q', max_length: 0 }, error: 'max_length must be at least 1' },
+      { body: { name: 'x', type: 'nps', question: 'q', follow_ups: [{ type: 'quiz', question: 'q' }] }, error: 'follow_ups[].type must be one of' },
+      { body: { name: 'x', type: 'nps', question: 'q', follow_ups: Array(10).fill({ type: 'csat', question: 'q' }) }, error: 'follow_ups holds more than 9' },
+      { body: { name: 'x', type: 'nps', question: 'q', conditions: { delay_ms: -1 } }, error: 'conditions.delay_ms must be at least 0' },
+      { body: { name: 'x', type: 'nps', question: 'q', conditions: { show_once: 'yes' } }, error: 'conditions.show_once must be a boolean' },
+      { body: { name: 'x', type: 'nps', question: 'q', translations: { 'not a locale': {} } }, error: 'must be a language tag' },
+      {
+        body: { name: 'x', type: 'multiple_choice', question: 'q', choices: ['a', 'b'], translations: { fr: { choices: ['a'] } } },
+        error: 'translations.fr.choices must hold one text per choice (2)',
+      },
+      {
+        body: { name: 'x', type: 'nps', question: 'q', translations: { fr: { follow_ups: [{ question: 'q' }] } } },
+        error: 'translations.fr.follow_ups has more questions than follow_ups',
+      },
     ],
   });
 

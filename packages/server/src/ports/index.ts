@@ -26,6 +26,7 @@ export type {
   QueryEngine,
 } from './query-engine.js';
 export type { HeatmapQuery, HeatmapClickCell, HeatmapResult } from './heatmap-query.js';
+export type { SurveyStatesQuery, SurveyPersonState, SurveyResultsQuery, SurveyAnswerCount, SurveyResults } from './survey-query.js';
 export type { LinkResult, UserProperties, TrackedUser, TrackedUserPage, UserListRequest, UserDeletion, PersonStore } from './person-store.js';
 export type { ReplayChunk, ReplaySession, ReplaySessionQuery, ReplayStore } from './replay-store.js';
 export type { NewJob, Job, JobOutcome, JobHandler, ConsumeOptions, JobConsumer, JobQueue } from './job-queue.js';

@@ -1,5 +1,6 @@
 import type { StoredEvent } from './event-log.js';
 import type { HeatmapQuery, HeatmapResult } from './heatmap-query.js';
+import type { SurveyPersonState, SurveyResults, SurveyResultsQuery, SurveyStatesQuery } from './survey-query.js';
 
 /**
  * Analytical reads, run inside the database: an engine never pulls raw rows into JS to count them.
@@ -235,6 +236,10 @@ export interface EngineQueries {
   heatmap: { query: HeatmapQuery; result: HeatmapResult };
   /** Events per session and name, in no particular order. */
   sessionEventCounts: { query: SessionEventCountQuery; result: SessionEventCount[] };
+  /** What one person did with each survey they have an event of, in code-point order of survey id (docs/surveys.md). */
+  surveyStates: { query: SurveyStatesQuery; result: SurveyPersonState[] };
+  /** One survey's answers counted per person and question (docs/surveys.md). */
+  surveyResults: { query: SurveyResultsQuery; result: SurveyResults };
 }
 
 export type EngineQueryKind = keyof EngineQueries;

@@ -23,6 +23,11 @@ export const decideQuerySchema = z
       .max(DOCUMENT_LIMITS.maxUrlLength, `url must be at most ${DOCUMENT_LIMITS.maxUrlLength} characters`)
       .optional()
       .meta({ description: 'The page, matched against targeting.url; items with a URL rule are left out without it.' }),
+    locale: z
+      .string({ error: 'locale must be a string (once)' })
+      .max(100, 'locale must be at most 100 characters')
+      .optional()
+      .meta({ description: "Surveys: the person's language (`navigator.language`, e.g. `fr-CA`); the texts of the closest translation are returned." }),
   })
   .refine((query) => query.device_id !== undefined || query.user_id !== undefined, { message: 'user_id or device_id is required' });
 
@@ -38,10 +43,21 @@ export const decidedGuideSchema = z
   .looseObject({ id: z.int(), type: z.enum(GUIDE_TYPES), name: z.string(), flag_key: z.string().optional(), variant })
   .meta({ description: 'Also the content fields of its type: title, body, button_text, button_url, selector, placement, position, side, steps, items.' });
 
-/** A survey to render: the survey's data without `status`, `targeting` and `variants`, plus its id. */
+/** A survey to render: the survey's data without `status`, `targeting`, `variants` and `translations`, plus its id, in the person's locale. */
 export const decidedSurveySchema = z
-  .looseObject({ id: z.int(), type: z.enum(SURVEY_TYPES), name: z.string(), question: z.string(), flag_key: z.string().optional(), variant })
-  .meta({ description: 'Also description, button_text, thank_you_text, low_label, high_label, choices as the type has them.' });
+  .looseObject({
+    id: z.int(),
+    type: z.enum(SURVEY_TYPES),
+    name: z.string(),
+    question: z.string(),
+    flag_key: z.string().optional(),
+    variant,
+    locale: z.string().optional().meta({ description: "The translation shown (a key of the survey's translations), else its default_locale." }),
+  })
+  .meta({
+    description:
+      'Also description, button_text, thank_you_text, low_label, high_label, choices, max_length as the type has them, follow_ups, and conditions (delay_ms, show_once, after_event).',
+  });
 
 export const decideGuidesResponseSchema = z.object({ guides: z.array(decidedGuideSchema) });
 export const decideSurveysResponseSchema = z.object({ surveys: z.array(decidedSurveySchema) });

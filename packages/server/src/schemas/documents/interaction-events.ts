@@ -1,8 +1,19 @@
+import { SURVEY_EVENTS, SURVEY_RESPONSE_PROPERTY } from '@northstar/core';
 import type { StoredEvent } from '../../ports/index.js';
+
+export {
+  SURVEY_EVENTS,
+  SURVEY_ID_PROPERTY,
+  SURVEY_RESPONSE_PROPERTY,
+  SURVEY_QUESTION_PROPERTY,
+  SURVEY_CHOICE_PROPERTY,
+  SURVEY_LOCALE_PROPERTY,
+} from '@northstar/core';
 
 /**
  * System events the SDK sends through `POST /v1/track` as people see and answer guides and surveys.
- * Each names its guide or survey by document id, as a string, in `str_properties`.
+ * Each names its guide or survey by document id, as a string, in `str_properties`. The survey events and
+ * their properties live in `@northstar/core` (the browser sends them); they are re-exported here.
  */
 export const GUIDE_EVENTS = {
   /** The guide was rendered. */
@@ -13,24 +24,11 @@ export const GUIDE_EVENTS = {
   completed: '$guide_completed',
 } as const;
 
-export const SURVEY_EVENTS = {
-  shown: '$survey_shown',
-  dismissed: '$survey_dismissed',
-  /** The answer: `str_properties.response` (open_ended, multiple_choice) or `num_properties.response` (nps, csat). */
-  sent: '$survey_sent',
-} as const;
-
 /** `str_properties` key holding the guide's document id. */
 export const GUIDE_ID_PROPERTY = 'guide_id';
-/** `str_properties` key holding the survey's document id. */
-export const SURVEY_ID_PROPERTY = 'survey_id';
-/** Key of the answer of `$survey_sent`, in `num_properties` for ratings, else in `str_properties`. */
-export const SURVEY_RESPONSE_PROPERTY = 'response';
 
 /** After one of these a guide is no longer offered to that person by `/v1/decide/guides`. */
 export const GUIDE_CLOSING_EVENTS: readonly string[] = [GUIDE_EVENTS.dismissed, GUIDE_EVENTS.completed];
-/** After one of these a survey is no longer offered to that person by `/v1/decide/surveys`. */
-export const SURVEY_CLOSING_EVENTS: readonly string[] = [SURVEY_EVENTS.dismissed, SURVEY_EVENTS.sent];
 
 /** The answer carried by a `$survey_sent` event: the number if one is present, else the string; undefined for other events. */
 export function surveyResponseOf(event: Pick<StoredEvent, 'event_name' | 'str_properties' | 'num_properties'>): string | number | undefined {

@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { DOCUMENT_LIMITS } from './document-limits.js';
 import { optionalText, requiredText, statusField } from './document-fields.js';
+import { surveyConditionsSchema } from './survey-conditions.js';
+import { choicesField, followUpsField, maxLengthField, OPEN_ENDED_LIMITS, scaleLabels, SURVEY_TYPES, typeField } from './survey-questions.js';
+import { checkTranslations, localeField, translationsField } from './survey-translations.js';
 import { checkFlagReference, flagReferenceFields, placementTargetingSchema } from './targeting.js';
 
-/** Survey types of spec 6.3: `nps` answers 0-10, `csat` 1-5 stars, `open_ended` free text, `multiple_choice` one of `choices`. */
-export const SURVEY_TYPES = ['nps', 'csat', 'open_ended', 'multiple_choice'] as const;
-export type SurveyType = (typeof SURVEY_TYPES)[number];
+export { SURVEY_TYPES, SURVEY_SCALES } from './survey-questions.js';
+export type { SurveyType } from './survey-questions.js';
 
-/** The answers a rating survey accepts (inclusive). */
-export const SURVEY_SCALES = { nps: { min: 0, max: 10 }, csat: { min: 1, max: 5 } } as const;
-
-const { maxNameLength, maxShortTextLength, maxLongTextLength, maxItems } = DOCUMENT_LIMITS;
+const { maxNameLength, maxShortTextLength, maxLongTextLength } = DOCUMENT_LIMITS;
 
 const commonFields = {
   name: requiredText('name', maxNameLength),
@@ -21,40 +20,39 @@ const commonFields = {
   description: optionalText('description', maxLongTextLength),
   button_text: optionalText('button_text', maxShortTextLength),
   thank_you_text: optionalText('thank_you_text', maxShortTextLength),
+  follow_ups: followUpsField.optional(),
+  conditions: surveyConditionsSchema.optional(),
+  translations: translationsField.optional(),
+  default_locale: localeField('default_locale')
+    .optional()
+    .meta({ description: 'The language of the texts above, reported as `locale` when no translation is picked.' }),
 };
-
-const scaleLabels = {
-  low_label: optionalText('low_label', maxShortTextLength).meta({ description: 'Text under the lowest score, e.g. "Not likely".' }),
-  high_label: optionalText('high_label', maxShortTextLength).meta({ description: 'Text under the highest score, e.g. "Very likely".' }),
-};
-
-const choices = z
-  .array(requiredText('choices[]', maxShortTextLength), { error: 'choices must be an array of strings' })
-  .min(2, 'choices must hold at least 2 choices')
-  .max(maxItems, `choices holds more than ${maxItems} choices`)
-  .refine((list) => new Set(list).size === list.length, 'choices must be unique');
 
 const withDefaults = { ...commonFields, status: commonFields.status.default('draft'), targeting: commonFields.targeting.default({}) };
 
 /**
- * The `data` of a `survey` document, and the body creating one: one question, one object per `type`.
- * `status` @default 'draft'; `targeting` @default {}. Answers arrive as `$survey_sent` events
- * (interaction-events.ts). Fields of another type are dropped.
+ * The `data` of a `survey` document, and the body creating one: a first question of the survey's
+ * `type`, then optional `follow_ups`; display `conditions`; `translations` per locale. `status`
+ * @default 'draft'; `targeting` @default {}; open-ended `max_length` @default 1000. Answers arrive as
+ * `$survey_sent` events (docs/surveys.md). Fields of another type are dropped.
  */
 export const surveyDataSchema = z
   .discriminatedUnion(
     'type',
     [
-      z.object({ ...withDefaults, type: z.literal('nps'), ...scaleLabels }),
-      z.object({ ...withDefaults, type: z.literal('csat'), ...scaleLabels }),
-      z.object({ ...withDefaults, type: z.literal('open_ended') }),
-      z.object({ ...withDefaults, type: z.literal('multiple_choice'), choices }),
+      z.object({ ...withDefaults, type: z.literal('nps'), ...scaleLabels() }),
+      z.object({ ...withDefaults, type: z.literal('csat'), ...scaleLabels() }),
+      z.object({ ...withDefaults, type: z.literal('open_ended'), max_length: maxLengthField().default(OPEN_ENDED_LIMITS.defaultLength) }),
+      z.object({ ...withDefaults, type: z.literal('multiple_choice'), choices: choicesField() }),
     ],
     { error: `type must be one of ${SURVEY_TYPES.join(', ')}` },
   )
-  .superRefine(checkFlagReference);
+  .superRefine(checkFlagReference)
+  .superRefine(checkTranslations);
 
 export const surveyCreateSchema = surveyDataSchema;
+
+const labels = scaleLabels();
 
 /**
  * Body updating a survey: any subset of the fields (`null` clears an optional one). Apply it with
@@ -62,18 +60,23 @@ export const surveyCreateSchema = surveyDataSchema;
  */
 export const surveyPatchSchema = z
   .object({
-    type: z.enum(SURVEY_TYPES, { error: `type must be one of ${SURVEY_TYPES.join(', ')}` }),
+    type: typeField,
     ...commonFields,
-    ...scaleLabels,
-    choices,
+    ...labels,
+    choices: choicesField(),
+    max_length: maxLengthField().nullable(),
     description: commonFields.description.nullable(),
     button_text: commonFields.button_text.nullable(),
     thank_you_text: commonFields.thank_you_text.nullable(),
-    low_label: scaleLabels.low_label.nullable(),
-    high_label: scaleLabels.high_label.nullable(),
+    low_label: labels.low_label.nullable(),
+    high_label: labels.high_label.nullable(),
     flag_key: commonFields.flag_key.nullable(),
     variants: commonFields.variants.nullable(),
     targeting: commonFields.targeting.nullable(),
+    follow_ups: commonFields.follow_ups.nullable(),
+    conditions: commonFields.conditions.nullable(),
+    translations: commonFields.translations.nullable(),
+    default_locale: commonFields.default_locale.nullable(),
   })
   .partial();
 

@@ -1,19 +1,22 @@
-import { GUIDE_CLOSING_EVENTS, GUIDE_ID_PROPERTY, guideDataSchema, SURVEY_CLOSING_EVENTS, SURVEY_ID_PROPERTY, surveyDataSchema } from '../../schemas/index.js';
+import { GUIDE_CLOSING_EVENTS, GUIDE_ID_PROPERTY, guideDataSchema, surveyDataSchema } from '../../schemas/index.js';
 import type { GuideData, SurveyData } from '../../schemas/index.js';
+import { closedItemIds } from './closed-items.js';
+import { closedSurveyIds } from './closed-surveys.js';
 import type { DecideSpec } from './decide-service.js';
+import { localizeSurvey } from './survey-locale.js';
 
 /** Guides: closed by `$guide_dismissed` or `$guide_completed` naming `guide_id`. */
 export const GUIDE_DECIDE: DecideSpec<GuideData> = {
   kind: 'guide',
   parse: (data) => guideDataSchema.safeParse(data).data,
-  closingEvents: GUIDE_CLOSING_EVENTS,
-  idProperty: GUIDE_ID_PROPERTY,
+  closedIds: (storage, projectId, query) => closedItemIds(storage.queryEngine, projectId, query, GUIDE_CLOSING_EVENTS, GUIDE_ID_PROPERTY),
+  render: (content) => content,
 };
 
-/** Surveys: closed by `$survey_dismissed` or `$survey_sent` naming `survey_id`. */
+/** Surveys: closed once answered or dismissed (or shown, with `show_once`); texts in the person's locale. */
 export const SURVEY_DECIDE: DecideSpec<SurveyData> = {
   kind: 'survey',
   parse: (data) => surveyDataSchema.safeParse(data).data,
-  closingEvents: SURVEY_CLOSING_EVENTS,
-  idProperty: SURVEY_ID_PROPERTY,
+  closedIds: (storage, projectId, query, items) => closedSurveyIds(storage.queryEngine, projectId, query, items),
+  render: (content, query) => localizeSurvey(content, query.locale),
 };

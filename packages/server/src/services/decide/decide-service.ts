@@ -6,10 +6,9 @@ import type { DecideQuery } from '../../schemas/decide.js';
 import { flagPerson } from '../flags/flag-person.js';
 import { loadFlags } from '../flags/load-flags.js';
 import { listAllDocuments } from '../list-all-documents.js';
-import { closedItemIds } from './closed-items.js';
 import { placementMatches } from './placement.js';
 
-/** The ports decide reads: the documents, the person's properties, the person's closing events. */
+/** The ports decide reads: the documents, the person's properties, the person's events of the items. */
 export type DecidePorts = Pick<StoragePorts, 'config' | 'people' | 'queryEngine'>;
 
 /** What decide needs of a guide or survey. */
@@ -25,10 +24,10 @@ export interface DecideSpec<T extends DecidableData> {
   kind: Extract<DocumentKind, 'guide' | 'survey'>;
   /** The stored data, validated; undefined leaves the document out. */
   parse(data: unknown): T | undefined;
-  /** Events after which the person no longer gets the item. */
-  closingEvents: readonly string[];
-  /** `str_properties` key of those events naming the item's id. */
-  idProperty: string;
+  /** Ids (as strings) of the `items` the person no longer gets (closed, answered, ...). */
+  closedIds(storage: DecidePorts, projectId: number, query: DecideQuery, items: readonly { id: number; data: T }[]): Promise<Set<string>>;
+  /** The item's content as the SDK renders it (for surveys: in the query's locale). */
+  render(content: Omit<T, 'status' | 'targeting' | 'variants'>, query: DecideQuery): Record<string, unknown>;
 }
 
 /** An item as the SDK renders it: its id, its data without status, targeting and variants, and the flag value. */
@@ -60,14 +59,15 @@ export async function decideItems<T extends DecidableData>(
   const person = await flagPerson(storage.people, projectId, query);
   const targeted = active.filter((item) => placementMatches(item.data.targeting, query.url, person.properties));
   if (targeted.length === 0) return [];
-  const closed = await closedItemIds(storage.queryEngine, projectId, query, spec.closingEvents, spec.idProperty);
+  const closed = await spec.closedIds(storage, projectId, query, targeted);
   const open = targeted.filter((item) => !closed.has(String(item.id)));
   const flagKeys = [...new Set(open.flatMap((item) => (item.data.flag_key === undefined ? [] : [item.data.flag_key])))];
   const flags = flagKeys.length > 0 ? await loadFlags(storage.config, projectId, flagKeys) : new Map<string, FlagData>();
 
   const decided: DecidedItem[] = [];
   for (const { id, data } of open) {
-    const { status: _status, targeting: _targeting, variants, ...render } = data;
+    const { status: _status, targeting: _targeting, variants, ...content } = data;
+    const render = spec.render(content, query);
     if (data.flag_key === undefined) {
       decided.push({ id, ...render });
       continue;

@@ -1,5 +1,8 @@
 import type { ConfigStore, QueryEngine } from '../../ports/index.js';
-import type { EventPageQuery, PageQuery } from '../../schemas/documents/common.js';
+import type { PageQuery } from '../../schemas/documents/common.js';
+import type { SurveyResponsesQuery } from '../../schemas/documents/survey-responses.js';
+import type { SurveyResultsBody } from '../../schemas/survey-results.js';
+import { surveyResults } from '../surveys/survey-results.js';
 import type { SecretBox } from '../../secrets/index.js';
 import type { EventPage } from '../users/event-page.js';
 import { alertResource } from './alert-resource.js';
@@ -16,7 +19,9 @@ import type { ResolveHost } from '../../webhooks/ssrf-url.js';
 /** Surveys, and the responses of one. */
 export interface SurveyService extends DocumentService {
   /** A survey's responses, newest first (from its `$survey_sent` events); 404 for a survey not in the project. */
-  responses(projectId: number, id: number, page: EventPageQuery): Promise<EventPage<ShownSurveyResponse>>;
+  responses(projectId: number, id: number, page: SurveyResponsesQuery): Promise<EventPage<ShownSurveyResponse>>;
+  /** A survey's results: per question, people per answer, NPS, CSAT average, shares, with intervals; 404 for a survey not in the project. */
+  results(projectId: number, id: number): Promise<SurveyResultsBody>;
 }
 
 /** Webhooks, and the delivery log of one. */
@@ -39,7 +44,7 @@ export interface DocumentServices {
 
 export interface DocumentServicesDeps {
   config: ConfigStore;
-  /** Reads a survey's responses. */
+  /** Reads a survey's responses and results. */
   queryEngine: QueryEngine;
   /** Epoch ms. */
   clock: () => number;
@@ -68,7 +73,11 @@ export function documentServices(deps: DocumentServicesDeps): DocumentServices {
     experiments: serve(experimentResource),
     flags: serve(flagResource),
     guides: serve(guideResource),
-    surveys: { ...surveys, responses: async (projectId, id, page) => listSurveyResponses(queryEngine, await surveys.load(projectId, id), page) },
+    surveys: {
+      ...surveys,
+      responses: async (projectId, id, page) => listSurveyResponses(queryEngine, await surveys.load(projectId, id), page),
+      results: async (projectId, id) => surveyResults(queryEngine, await surveys.load(projectId, id)),
+    },
     webhooks: { ...webhooks, deliveries: async (projectId, id, page) => listWebhookDeliveries(config, await webhooks.load(projectId, id), page) },
   };
 }
