@@ -7,7 +7,7 @@ const JWT_SECRET = 'northstar-test-secret-of-at-least-32-bytes';
 describe('the worker of northstar-server worker', () => {
   it('runs the webhook delivery and the scheduled evaluations of alerts and experiments', async () => {
     const worker = await startNorthstarWorker({ storage: createMemoryStorage(), app: { jwtSecret: JWT_SECRET } });
-    expect(worker.consumers).toEqual(['webhook-delivery', 'evaluations']);
+    expect(worker.consumers).toEqual(['webhook-delivery', 'evaluations', 'replay-retention']);
     await worker.close();
   });
 

@@ -68,7 +68,7 @@ describe('createNorthstarApp', () => {
 
   it('registers the webhook delivery and the scheduled evaluations when the storage has a job queue, and refuses two consumers with one name', async () => {
     const app = createNorthstarApp({ storage: createMemoryStorage(), jwtSecret: JWT_SECRET });
-    expect(app.workers.names()).toEqual(['webhook-delivery', 'evaluations']);
+    expect(app.workers.names()).toEqual(['webhook-delivery', 'evaluations', 'replay-retention']);
     const { jobs: _jobs, ...withoutJobs } = createMemoryStorage();
     expect(createNorthstarApp({ storage: withoutJobs, jwtSecret: JWT_SECRET }).workers.names()).toEqual([]);
     const consumer = { name: 'test-consumer', start: () => Promise.resolve(() => Promise.resolve()) };

@@ -88,7 +88,7 @@ describe.each(databases)('the evaluation worker on %s', (kind) => {
   it.skipIf(!available.get(kind))('evaluates an alert on the first tick and records its history', async () => {
     const now = Date.now();
     const { app, project, alert } = await setUp(() => now, await createTestStorage(kind));
-    expect(app.workers.names()).toEqual(['webhook-delivery', 'evaluations']);
+    expect(app.workers.names()).toEqual(['webhook-delivery', 'evaluations', 'replay-retention']);
     await app.workers.start();
     await vi.waitFor(
       async () => {

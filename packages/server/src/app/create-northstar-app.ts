@@ -9,6 +9,7 @@ import { outsideStorageBudget } from '../storage/storage-budget.js';
 import type { CommitEvents } from '../services/track-service.js';
 import type { NorthstarAppOptions } from './app-options.js';
 import { startEvaluationScheduler } from '../services/schedule/evaluation-scheduler.js';
+import { startReplayRetention } from '../services/schedule/replay-retention.js';
 import { createServices } from './app-services.js';
 import { createBackgroundWorkers } from './background-workers.js';
 import type { NorthstarApp } from './northstar-app.js';
@@ -51,7 +52,7 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
   const authentication = createAuthentication(options, storage.config, clock, logger);
   const rateLimiter = planRateLimiter(options, storage);
   const protection = loginProtection(options.loginProtection ?? {}, options.rateLimitStore ?? storage.rateLimits, clock);
-  // Webhook delivery, alert evaluation and replay retention (issue 15) register here.
+  // Webhook delivery, alert and experiment evaluation, and replay retention register here.
   const workers = createBackgroundWorkers();
   // Alerts and experiments emit their events through the webhook delivery (docs/webhooks.md).
   const webhookEvents = dispatchingSink({ config: storage.config, jobs: storage.jobs, clock });
@@ -87,6 +88,10 @@ export function createNorthstarApp(options: NorthstarAppOptions): NorthstarApp {
   if (jobs) {
     const { alerts, experiments } = app.services;
     workers.register({ name: 'evaluations', start: () => startEvaluationScheduler({ config: storage.config, jobs, alerts, experiments, clock, logger }) });
+    workers.register({
+      name: 'replay-retention',
+      start: () => startReplayRetention({ config: storage.config, replays: storage.replays, jobs, clock, logger }),
+    });
   }
   apps.add(app);
   return app;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MemberRole, ProjectRecord } from '../ports/index.js';
 import { MAX_NAME_LENGTH } from './auth.js';
 import { createdApiKeySchema } from './api-key.js';
+import { DEFAULT_REPLAY_RETENTION_DAYS, MAX_REPLAY_RETENTION_DAYS, isRetentionDays } from './replay-retention.js';
 
 export const PROJECT_PLANS = ['free', 'pro', 'enterprise'] as const;
 export const MEMBER_ROLES = ['owner', 'admin', 'member', 'viewer'] as const satisfies readonly MemberRole[];
@@ -19,7 +20,13 @@ const requestPlan = plan.meta({
 });
 const settings = z
   .record(z.string(), z.json(), { error: 'settings must be an object' })
-  .meta({ description: 'Free-form project settings (e.g. `cors_origins`); replaced whole on update' });
+  .refine((value) => value.replay_retention_days === undefined || isRetentionDays(value.replay_retention_days), {
+    message: `settings.replay_retention_days must be a whole number of days from 1 to ${MAX_REPLAY_RETENTION_DAYS}`,
+    path: ['replay_retention_days'],
+  })
+  .meta({
+    description: `Free-form project settings (e.g. \`cors_origins\`; \`replay_retention_days\`, 1–${MAX_REPLAY_RETENTION_DAYS}, default ${DEFAULT_REPLAY_RETENTION_DAYS}); replaced whole on update`,
+  });
 
 /** `POST /v1/projects`. The plan is the router's `defaultPlan`; `plan` may only repeat it. */
 export const createProjectBodySchema = z

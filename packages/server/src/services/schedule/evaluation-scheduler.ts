@@ -23,7 +23,8 @@ export interface EvaluationSchedulerDeps {
   logger: NorthstarLogger;
 }
 
-async function forEachProject(config: ConfigStore, visit: (projectId: number) => Promise<void>): Promise<void> {
+/** Visits every project, in id order, a page at a time. */
+export async function forEachProject(config: ConfigStore, visit: (projectId: number) => Promise<void>): Promise<void> {
   let after: number | undefined;
   for (;;) {
     const page = await config.listProjects({ limit: 100, ...(after !== undefined && { after }) });
