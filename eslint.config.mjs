@@ -1,5 +1,5 @@
 // One lint config for the workspace: typescript-eslint with type information, the rules named in
-// ARCHITECTURE.md, and the dependency directions (no Node built-ins in browser or core code; imports
+// ARCHITECTURE.md, and the dependency directions (no Node built-ins in browser, core or Node SDK code; imports
 // run only downwards between packages and between the server's folders).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -9,13 +9,13 @@ const NODE_BUILTINS = {
   patterns: [
     {
       group: ['node:*', 'fs', 'path', 'crypto', 'http', 'https', 'os', 'url', 'util', 'stream', 'zlib'],
-      message: 'Browser and core code may not import Node built-ins.',
+      message: 'Browser, React, core and Node SDK code may not import Node built-ins (the Node SDK runs on fetch-only runtimes too).',
     },
   ],
 };
 
 // The package graph, one way (type imports included): what the `src/` of each package may import among
-// the workspace packages. core ← browser ← react; core ← server ← adapters ← cli. Adapters see only the port
+// the workspace packages. core ← browser ← react; core ← node; core ← server ← adapters ← cli. Adapters see only the port
 // types of the server; the conformance suite (adapter-testing) runs the memory and SQL adapters.
 const S = '@northstar/server';
 const CORE = '@northstar/core';
@@ -23,6 +23,7 @@ const PACKAGES = {
   'packages/core': { name: CORE, imports: [] },
   'packages/browser': { name: '@northstar/browser', imports: [CORE] },
   'packages/react': { name: '@northstar/react', imports: ['@northstar/browser'] },
+  'packages/node': { name: '@northstar/node', imports: [CORE] },
   'packages/server': { name: S, imports: [CORE] },
   'adapters/memory': { name: '@northstar/adapter-memory', imports: [CORE], typeImports: [S] },
   'adapters/sql': { name: '@northstar/adapter-sql', imports: [CORE], typeImports: [S] },
@@ -112,7 +113,8 @@ export default tseslint.config(
     rules: { 'layering/import-layers': ['error', IMPORT_LAYERS] },
   },
   {
-    files: ['packages/browser/src/**/*.ts', 'packages/core/src/**/*.ts', 'packages/react/src/**/*.{ts,tsx}'],
+    // The Node SDK too: it runs where only fetch and the web globals exist (edge runtimes).
+    files: ['packages/browser/src/**/*.ts', 'packages/core/src/**/*.ts', 'packages/react/src/**/*.{ts,tsx}', 'packages/node/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', NODE_BUILTINS] },
   },
   {

@@ -28,6 +28,8 @@ const PACKAGES = [
   // Every export is a hook or a client component: 'use client' heads both builds (rollup drops a
   // directive written in a module, since a bundle's first line is the only place it means anything).
   { dir: 'packages/react', entries: { index: 'src/index.ts' }, banner: "'use client';" },
+  // The server-side SDK: Node 20+ and fetch-only runtimes (no Node built-in in its code).
+  { dir: 'packages/node', entries: { index: 'src/index.ts' } },
   { dir: 'packages/server', entries: { index: 'src/index.ts', app: 'src/without-http.ts' } },
   { dir: 'adapters/memory', entries: { index: 'src/index.ts' } },
   { dir: 'adapters/sql', entries: { index: 'src/index.ts' } },

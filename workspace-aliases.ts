@@ -5,6 +5,7 @@ const SOURCES: Record<string, string> = {
   '@northstar/core': 'packages/core/src/index.ts',
   '@northstar/browser': 'packages/browser/src/index.ts',
   '@northstar/react': 'packages/react/src/index.ts',
+  '@northstar/node': 'packages/node/src/index.ts',
   '@northstar/server': 'packages/server/src/index.ts',
   '@northstar/server/app': 'packages/server/src/without-http.ts',
   '@northstar/cli': 'packages/cli/src/index.ts',

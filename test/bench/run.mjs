@@ -16,6 +16,8 @@ const benches = tenMillion
   : [
       trackThroughput,
       () => import('./track-cost.mjs').then((m) => m.trackCost()),
+      // The Node SDK beside posthog-node (BENCH_NODE_EVENTS per run, BENCH_NODE_RUNS runs).
+      () => import('./node-sdk.mjs').then((m) => m.nodeSdk()),
       // BENCH_BROWSER_SECONDS sets its session's length (default 60 s, about 10 minutes for all configurations).
       ...(process.env.BENCH_BROWSER === '0' ? [] : [() => import('./browser-main-thread.mjs').then((m) => m.browserMainThread())]),
       ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq()]),

@@ -3,6 +3,7 @@ export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?
   { name: '@northstar/core', dir: 'packages/core', exports: ['uuidv7', 'backoffDelay', 'parseRetryAfter', 'utcDay'] },
   { name: '@northstar/browser', dir: 'packages/browser', exports: ['init', 'track', 'Northstar'] },
   { name: '@northstar/react', dir: 'packages/react', exports: ['NorthstarProvider', 'useNorthstar', 'useTrackEvent', 'usePageView'] },
+  { name: '@northstar/node', dir: 'packages/node', exports: ['Northstar', 'VERSION'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/server/app', dir: 'packages/server', exports: ['createNorthstarApp', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/adapter-memory', dir: 'adapters/memory', exports: ['createMemoryStorage'] },

@@ -31,6 +31,12 @@ export interface DeliveryOptions {
    * @default none
    */
   log?(level: 'log' | 'warn', message: string): void;
+  /**
+   * Timers do not keep a Node process alive (`unref()` where timers have it): a server SDK delivers
+   * what is left in its `shutdown()`, not by holding the process open.
+   * @default false
+   */
+  unref?: boolean;
 }
 
 export interface Delivery {
@@ -40,6 +46,8 @@ export interface Delivery {
   flush(keepalive?: boolean): Promise<void>;
   /** True during a backoff: the server failed or asked to wait, and nothing is sent until it ends. */
   waiting(): boolean;
+  /** The time (epoch ms) before which nothing is sent: the end of the backoff, or 0 when none was needed. */
+  resumesAt(): number;
   stop(): void;
 }
 
@@ -70,6 +78,7 @@ export function createDelivery(o: DeliveryOptions): Delivery {
       timer = undefined;
       void flush();
     }, ms);
+    if (o.unref) (timer as { unref?: () => void }).unref?.();
   };
 
   /** Applies a response to the queue; true when the next batch may go at once. */
@@ -120,6 +129,7 @@ export function createDelivery(o: DeliveryOptions): Delivery {
     },
     flush,
     waiting: () => Date.now() < until,
+    resumesAt: () => until,
     stop() {
       stopped = true;
       clearTimeout(timer);
