@@ -11,6 +11,7 @@ import { memberRoutes } from './member-routes.js';
 import { metaRoutes } from './meta-routes.js';
 import { projectRoutes } from './project-routes.js';
 import { queryRoutes } from './query-routes.js';
+import { replayPageRoutes } from './replay-page-routes.js';
 import { replayRoutes } from './replay-routes.js';
 import { resourceRoutes } from './resource-routes.js';
 import type { RouteDefinition } from './route-definition.js';
@@ -37,6 +38,7 @@ export function allRoutes(ctx: ServerContext, version: string): RouteDefinition[
     ...replayRoutes(ctx),
     ...embedRoutes(ctx),
     ...docsRoutes(),
+    ...replayPageRoutes(),
   );
   routes.push(...metaRoutes(() => routes, version));
   return routes;

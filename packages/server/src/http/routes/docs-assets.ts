@@ -9,14 +9,15 @@ export interface DocsAsset {
   etag: string;
 }
 
-function asset(body: Buffer): DocsAsset {
+/** An asset of these bytes, with its gzip form and ETag. */
+export function assetFromBytes(body: Buffer): DocsAsset {
   return { body, gzipped: gzipSync(body), etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
 }
 
 /** A file built from a string at the first request, then kept in memory. */
 export function textAsset(text: string): () => DocsAsset {
   let built: DocsAsset | undefined;
-  return () => (built ??= asset(Buffer.from(text, 'utf8')));
+  return () => (built ??= assetFromBytes(Buffer.from(text, 'utf8')));
 }
 
 /** Serves an asset: gzip when accepted, a strong ETag per encoding (304 when it matches), cached an hour. */
