@@ -178,4 +178,19 @@ describe('chunks sent with a key', () => {
     expect(await api.storage.replays.getReplaySession(other.id, 's-1')).toBeNull();
     expect(await api.storage.replays.getReplaySession(api.demo.project_id, 's-1')).toBeNull();
   });
+
+  it('refuses another project’s keys on this project’s sessions: its secret key (403) and any SDK key (403)', async () => {
+    await record();
+    const other = await api.storage.config.createProject({ name: 'Other', plan: 'enterprise' });
+    const secret = await createApiKey(api.storage.config, { projectId: other.id, kind: 'sk', scopes: ['query', 'read', 'write', 'admin'] });
+    const sdk = await createApiKey(api.storage.config, { projectId: other.id, kind: 'pk' });
+    for (const suffix of ['', '/s-new', '/s-new/chunks']) {
+      const asOther = await fetch(`${api.url}${path(suffix)}`, { headers: { Authorization: `Bearer ${secret.key}` } });
+      expect(asOther.status, suffix).toBe(403);
+      expect(await asOther.json()).toEqual({ error: expect.any(String) as string });
+      const withSdkKey = await fetch(`${api.url}${path(suffix)}`, { headers: { 'X-API-Key': sdk.key } });
+      expect(withSdkKey.status, suffix).toBe(403);
+      await withSdkKey.arrayBuffer();
+    }
+  });
 });
