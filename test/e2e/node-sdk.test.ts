@@ -7,7 +7,7 @@ import type { TrackBatch } from '@northstar/core';
 import { Northstar } from '@northstar/node';
 import type { NorthstarOptions } from '@northstar/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCli } from './harness/cli-process.js';
+import { runCli, startCli } from './harness/cli-process.js';
 import type { CliServer } from './harness/cli-process.js';
 import { pollUntil } from './harness/poll.js';
 import { missingEvents } from './harness/stored-events.js';
@@ -118,6 +118,51 @@ describe('@northstar/node against the reference server', () => {
       expect(await missingEvents(sqlite(), server.demo.project_id, uuids)).toEqual(uuids);
     } finally {
       proxy.restore();
+    }
+  }, 60_000);
+});
+
+describe('@northstar/node flags against the reference server', () => {
+  it('evaluates locally, from the definitions the secret key reads, exactly what the server answers', async () => {
+    // A project whose secret key has every scope (the demo key cannot create flags), on the server's own database.
+    const made = await runCli(['bootstrap', '--json'], { NORTHSTAR_DATA_DIR: dataDir });
+    expect(made.code).toBe(0);
+    const project = JSON.parse(made.stdout) as { project_id: number; pk: string; sk: string };
+    const flags = [
+      {
+        key: 'pricing-test',
+        active: true,
+        rollout_percentage: 80,
+        variants: [
+          { key: 'control', weight: 50 },
+          { key: 'test', weight: 50 },
+        ],
+      },
+      { key: 'pro-beta', active: true, rollout_percentage: 50, targeting: { user_properties: [{ property: 'plan', op: 'eq', value: 'pro' }] } },
+      { key: 'dormant', active: false },
+    ];
+    for (const flag of flags) {
+      const res = await fetch(`${server.demo.url}/v1/projects/${project.project_id}/flags`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${project.sk}` },
+        body: JSON.stringify(flag),
+      });
+      expect(res.status).toBe(201);
+    }
+    const host = server.demo.url;
+    const local = new Northstar({ apiKey: project.pk, host, secretKey: project.sk, projectId: project.project_id, sendFeatureFlagEvents: false });
+    const remote = new Northstar({ apiKey: project.pk, host, sendFeatureFlagEvents: false });
+    try {
+      await local.reloadFeatureFlags();
+      const people = Array.from({ length: 100 }, (_, i) => ({ userId: `flag-user-${i}`, userProperties: { plan: i % 2 ? 'pro' : 'free' } }));
+      const answers = async (client: Northstar, onlyLocal: boolean) => Promise.all(people.map((person) => client.getAllFlags({ ...person, onlyLocal })));
+      const [here, there] = await Promise.all([answers(local, true), answers(remote, false)]);
+      expect(here).toEqual(there);
+      // Both values of each flag occur, so the comparison says something.
+      expect(new Set(here.map((values) => values['pricing-test']))).toEqual(new Set([false, 'control', 'test']));
+      expect(new Set(here.map((values) => values['pro-beta']))).toEqual(new Set([false, true]));
+    } finally {
+      await Promise.all([local.shutdown(), remote.shutdown()]);
     }
   }, 60_000);
 });

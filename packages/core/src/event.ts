@@ -41,7 +41,8 @@ export interface TrackResponse {
 export interface IdentifyRequest {
   device_id: string;
   user_id: string;
-  user_properties?: Record<string, string>;
+  /** Merged into the user's properties; `null` deletes one. The browser SDK sends strings only. */
+  user_properties?: Record<string, string | number | boolean | null>;
   /** Uuid of the `$identify` event the server records; the SDK's own `$identify` event carries the same one. */
   uuid?: string;
 }

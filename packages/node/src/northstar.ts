@@ -110,7 +110,7 @@ export class Northstar {
     const uuid = uuidv7();
     if (!this.track({ event: '$identify', userId, deviceId, uuid })) return false;
     const body: IdentifyRequest = { device_id: deviceId, user_id: userId, uuid };
-    if (properties) body.user_properties = properties as Record<string, string>;
+    if (properties) body.user_properties = properties;
     this.identifies.send(body);
     return true;
   }
@@ -166,7 +166,8 @@ export class Northstar {
       const stored = await this.o.persistence?.load();
       const events = Array.isArray(stored) ? stored.filter((e) => typeof e?.event_name === 'string') : [];
       if (!events.length) return;
-      this.queue.absorb(events);
+      // Past maxQueueSize the oldest saved events are dropped: counted, though no longer at hand for onDrop.
+      this.counts.dropped += this.queue.absorb(events);
       this.delivery.kick();
     } catch {
       // Nothing readable was stored: start empty.

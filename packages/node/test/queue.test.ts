@@ -45,6 +45,19 @@ describe('persistence', () => {
     expect(delivered()[0]?.uuid).toBe('0190f0b4-1111-7222-8333-444455556666');
   });
 
+  it('keeps the newest maxQueueSize of the saved events, and counts the others as dropped', async () => {
+    const earlier: TrackedEvent[] = ['a', 'b', 'c', 'd', 'e'].map((name, i) => ({
+      event_name: name,
+      user_id: 'u',
+      uuid: `0190f0b4-1111-7222-8333-00000000000${i}`,
+      timestamp: `2026-11-01T10:00:0${i}.000Z`,
+    }));
+    const client = startClient({ maxQueueSize: 3, persistence: memoryPersistence(earlier) });
+    await client.flush();
+    expect(names()).toEqual(['c', 'd', 'e']);
+    expect(client.stats()).toMatchObject({ dropped: 2, delivered: 3 });
+  });
+
   it('saves the queue once for a burst of events, within persistInterval', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const persistence = memoryPersistence();
