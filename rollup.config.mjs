@@ -16,13 +16,13 @@ const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
   // `cdnChunks`: the files the CDN IIFE loads lazily beside itself (`web-vitals.js`: web-vitals' attribution build;
-  // `guides.js`: the guides renderer, loaded only when decide answers a guide).
+  // `guides.js`, `surveys.js`: the guides and surveys renderers, loaded only when decide answers one).
   {
     dir: 'packages/browser',
     entries: { index: 'src/index.ts' },
     cdn: 'src/cdn.ts',
     cdnDebug: 'src/cdn-debug.ts',
-    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts', 'guides.js': 'src/guides-chunk.ts' },
+    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts', 'guides.js': 'src/guides-chunk.ts', 'surveys.js': 'src/surveys-chunk.ts' },
     debugFlag: true,
   },
   // Every export is a hook or a client component: 'use client' heads both builds (rollup drops a

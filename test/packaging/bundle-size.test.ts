@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 
 /** Budgets of ARCHITECTURE.md, in bytes of min+gzip; the web-vitals chunk's is ours (docs/browser-sdk.md, "Size and performance"). */
 const KB = 1024;
-const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB, cdnWebVitals: 5 * KB, cdnGuides: 8 * KB };
+const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB, cdnWebVitals: 5 * KB, cdnGuides: 8 * KB, cdnSurveys: 8 * KB };
 
 const BROWSER_DIST = fileURLToPath(new URL('../../packages/browser/dist/', import.meta.url));
 const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -86,6 +86,27 @@ describe('bundle budgets (min+gzip)', () => {
     }
     expect(script).toContain('/v1/decide/');
   });
+
+  it(`keeps the CDN script's lazy surveys chunk within ${BUDGETS.cdnSurveys} bytes, and the renderer out of the script`, async () => {
+    const [chunk, script] = await Promise.all([readFile(`${BROWSER_DIST}surveys.js`), readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8')]);
+    const size = gzipSize(chunk);
+    console.info(`CDN surveys chunk: ${size} B of ${BUDGETS.cdnSurveys} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.cdnSurveys);
+    for (const text of ['ns-star-option', 'Please answer the question first.']) {
+      expect(chunk.toString()).toContain(text);
+      expect(script).not.toContain(text);
+    }
+  });
+
+  it('leaves the surveys renderer out of an app that uses the surveys plugin until decide answers a survey (a chunk of its own)', async () => {
+    const withSurveys = await appBundleSize(
+      `import { init, surveys } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' }).use(surveys);`,
+      true,
+    );
+    const without = await appBundleSize(`import { init } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' });`);
+    console.info(`core + surveys plugin (renderer excluded): ${withSurveys - without} B more than the core`);
+    expect(withSurveys - without).toBeLessThan(1024);
+  }, 60_000);
 
   it('leaves the guides renderer out of an app that uses the guides plugin until decide answers a guide (a chunk of its own)', async () => {
     const withGuides = await appBundleSize(`import { init, guides } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' }).use(guides);`, true);

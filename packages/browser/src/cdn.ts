@@ -5,11 +5,13 @@ import { autocapture } from './plugins/autocapture/autocapture.js';
 import { frustration } from './plugins/frustration/frustration.js';
 import { cdnGuides } from './plugins/guides/chunk-loader.js';
 import { heatmaps } from './plugins/heatmaps/heatmaps.js';
+import { cdnSurveys } from './plugins/surveys/chunk-loader.js';
 import { cdnWebVitals } from './plugins/web-vitals/chunk-loader.js';
 import { installGlobal } from './script-tag.js';
 
 const script = typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
 // The subsystems the CDN script carries, each on unless its option is `false`; web vitals load their
 // `web-vitals` chunk (`web-vitals.js` beside this script) only when an instance sets the plugin up; guides
-// load their renderer (`guides.js`) only when decide answers a guide to show.
-installGlobal(script?.src, script?.nonce, [autocapture, frustration(), heatmaps, cdnWebVitals(script?.src), cdnGuides(script?.src)]);
+// load their renderer (`guides.js`) only when decide answers a guide to show, surveys theirs (`surveys.js`)
+// only when decide answers a survey.
+installGlobal(script?.src, script?.nonce, [autocapture, frustration(), heatmaps, cdnWebVitals(script?.src), cdnGuides(script?.src), cdnSurveys(script?.src)]);

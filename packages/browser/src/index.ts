@@ -45,3 +45,5 @@ export { webVitals } from './plugins/web-vitals/web-vitals.js';
 export { heatmaps } from './plugins/heatmaps/heatmaps.js';
 export { guides } from './plugins/guides/guides.js';
 export type { Guide } from './plugins/guides/guide-types.js';
+export { surveys } from './plugins/surveys/surveys.js';
+export type { Survey, SurveyQuestion, SurveyConditions } from './plugins/surveys/survey-types.js';

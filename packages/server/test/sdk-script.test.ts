@@ -14,6 +14,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'debug.js'), 'window.debug = 1;\n');
   await writeFile(join(dir, 'vitals.js'), 'window.vitals=1;');
   await writeFile(join(dir, 'guides.js'), 'window.guides=1;');
+  await writeFile(join(dir, 'surveys.js'), 'window.surveys=1;');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -26,6 +27,7 @@ const scripts = () => ({
   sdkDebugScriptPath: join(dir, 'debug.js'),
   sdkWebVitalsScriptPath: join(dir, 'vitals.js'),
   sdkGuidesScriptPath: join(dir, 'guides.js'),
+  sdkSurveysScriptPath: join(dir, 'surveys.js'),
   sdkVersion: '1.2.3',
 });
 
@@ -94,6 +96,17 @@ describe('SDK script serving', () => {
     expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await pinned.text()).toBe('window.guides=1;');
     expect((await fetch(`${api.url}/sdk/0.0.1/guides.js`)).status).toBe(404);
+  });
+
+  it('serves the surveys chunk beside the script, latest and pinned, and 404 for another version', async () => {
+    api = await startTestServer(scripts());
+    const latest = await fetch(`${api.url}/sdk/surveys.js`);
+    expect(latest.status).toBe(200);
+    expect(await latest.text()).toBe('window.surveys=1;');
+    expect(latest.headers.get('cache-control')).toBe('public, max-age=300');
+    const pinned = await fetch(`${api.url}/sdk/1.2.3/surveys.js`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await fetch(`${api.url}/sdk/0.0.1/surveys.js`)).status).toBe(404);
   });
 
   it('answers 503 for the web-vitals chunk when its file is missing', async () => {

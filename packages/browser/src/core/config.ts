@@ -113,7 +113,12 @@ export interface NorthstarConfig {
    * npm users opt in with `use(guides)`. @default true (where the plugin is used)
    */
   guides?: boolean;
-  /** In-app surveys. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /**
+   * In-app surveys (nps, csat, open-ended, multiple choice; docs/surveys.md): `false` turns the `surveys`
+   * plugin off. The CDN script sets the plugin up unless this is `false`, and loads its renderer (the
+   * chunk `surveys.js` beside the script) only when `/v1/decide/surveys` answers something to ask; npm
+   * users opt in with `use(surveys)`. @default true (where the plugin is used)
+   */
   surveys?: boolean;
   /**
    * Least time between the first showings of two guides or surveys in this browser, ms: the shared

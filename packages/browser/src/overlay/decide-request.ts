@@ -12,6 +12,8 @@ export async function decideItems(client: Client, kind: OverlayKind): Promise<Ov
   const list = `${kind}s` as const;
   const query = new URLSearchParams({ device_id: run.ids.device, url: location.href });
   if (run.ids.user) query.set('user_id', run.ids.user);
+  // Surveys come in the browser's language when the survey has a translation for it (docs/surveys.md).
+  if (kind === 'survey' && navigator.language) query.set('locale', navigator.language);
   try {
     const response = await fetch(`${client.config.endpoint}/v1/decide/${list}?${query.toString()}`, {
       headers: { 'X-API-Key': client.config.apiKey },

@@ -37,6 +37,11 @@ export interface NorthstarHttpOptions {
    */
   sdkGuidesScriptPath?: string;
   /**
+   * File served at `/sdk/surveys.js` and `/sdk/<version>/surveys.js`: the surveys renderer the SDK script loads when a survey is to show.
+   * @default the file of `@northstar/browser/cdn-surveys`, resolved at the first request
+   */
+  sdkSurveysScriptPath?: string;
+  /**
    * Version in the immutable script path `/sdk/<version>/northstar.min.js`.
    * @default the `version` of `@northstar/browser/package.json`
    */

@@ -11,6 +11,7 @@ export interface SdkRouteOptions {
   sdkDebugScriptPath?: string;
   sdkWebVitalsScriptPath?: string;
   sdkGuidesScriptPath?: string;
+  sdkSurveysScriptPath?: string;
   sdkVersion?: string;
 }
 
@@ -45,7 +46,7 @@ const integritySchema = z.object({
 
 /**
  * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
- * the lazy chunks the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/guides.js`, and their `/sdk/<version>/` copies),
+ * the lazy chunks the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/guides.js`, `/sdk/surveys.js`, and their `/sdk/<version>/` copies),
  * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
  */
 export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
@@ -53,6 +54,7 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const debug = cachedScript(options.sdkDebugScriptPath, '@northstar/browser/cdn-debug');
   const vitals = cachedScript(options.sdkWebVitalsScriptPath, '@northstar/browser/cdn-web-vitals');
   const guides = cachedScript(options.sdkGuidesScriptPath, '@northstar/browser/cdn-guides');
+  const surveys = cachedScript(options.sdkSurveysScriptPath, '@northstar/browser/cdn-surveys');
   const version = browserVersion(options.sdkVersion);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
   /** The immutable copy of `load` under `/sdk/<version>/<file>`; another version → 404. */
@@ -87,6 +89,8 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
     pinned('web-vitals.js', 'Web-vitals chunk of the browser SDK of one version', vitals),
     latest('guides.js', 'Guides renderer chunk of the latest browser SDK, loaded by the script beside itself when a guide is to show', guides),
     pinned('guides.js', 'Guides renderer chunk of the browser SDK of one version', guides),
+    latest('surveys.js', 'Surveys renderer chunk of the latest browser SDK, loaded by the script beside itself when a survey is to show', surveys),
+    pinned('surveys.js', 'Surveys renderer chunk of the browser SDK of one version', surveys),
     {
       ...script,
       path: '/sdk/integrity.json',
