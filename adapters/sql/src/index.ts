@@ -2,6 +2,7 @@ export { createSqlStorage, migrateSql } from './sql-storage.js';
 export type { SqlStorage, SqlStorageOptions } from './sql-storage.js';
 export { createSqlEventLog } from './sql-event-log.js';
 export { createSqlQueryEngine } from './sql-query-engine.js';
+export type { SqlQueryEngineOptions } from './sql-query-engine.js';
 export { createSqlPersonStore } from './sql-person-store.js';
 export { createSqlReplayStore } from './sql-replay-store.js';
 export { ensureSqlDatabase } from './ensure-database.js';

@@ -2,16 +2,18 @@ import type { Knex } from 'knex';
 import type { EventLog, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from './dialects/sql-dialect.js';
 import { appendEvents } from './events/append-events.js';
+import { bumpDataVersion } from './events/data-version.js';
 import { deleteProjectRows } from './events/delete-project-data.js';
 import { fromEventRow } from './events/event-rows.js';
 import type { EventRow } from './events/event-rows.js';
 
 /**
  * The event tables of a project: the events first (their count is the answer), then what
- * `appendEvents` derives from them — the rollups, the registry of user ids that `listUsers` reads, and
- * the heatmap rollups.
+ * `appendEvents` derives from them — the rollups, the registry of user ids that `listUsers` reads, the
+ * heatmap rollups, and the cached answers. The data version stays (and moves): back at 0 it could match
+ * an answer cached before the project's first write.
  */
-const EVENT_TABLES = ['ns_events', 'ns_person_days', 'ns_daily_counts', 'ns_users', 'ns_heatmap_pages', 'ns_heatmap_clicks'] as const;
+const EVENT_TABLES = ['ns_events', 'ns_person_days', 'ns_daily_counts', 'ns_users', 'ns_heatmap_pages', 'ns_heatmap_clicks', 'ns_query_cache'] as const;
 
 /** The EventLog port over knex (`ns_events`, its rollups, `ns_users` and the heatmaps; migrations 0001, 0005, 0006). */
 export function createSqlEventLog(db: Knex, dialect: SqlDialect): EventLog {
@@ -21,6 +23,10 @@ export function createSqlEventLog(db: Knex, dialect: SqlDialect): EventLog {
       const row = (await db('ns_events').first('*').where({ project_id: projectId, uuid })) as EventRow | undefined;
       return row && fromEventRow(row);
     },
-    deleteProject: (projectId) => deleteProjectRows(db, dialect, projectId, EVENT_TABLES),
+    async deleteProject(projectId) {
+      const deleted = await deleteProjectRows(db, dialect, projectId, EVENT_TABLES);
+      await bumpDataVersion(db, dialect, [projectId]);
+      return deleted;
+    },
   };
 }

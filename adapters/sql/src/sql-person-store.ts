@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PersonStore } from '@northstar/server';
 import type { SqlDialect } from './dialects/sql-dialect.js';
+import { bumpDataVersion } from './events/data-version.js';
 import { deleteProjectRows } from './events/delete-project-data.js';
 import { deleteUser } from './events/delete-user.js';
 import { linkDevice } from './events/link-device.js';
@@ -29,6 +30,7 @@ export function createSqlPersonStore(db: Knex, dialect: SqlDialect): PersonStore
     deleteUser: (projectId, userId) => deleteUser(db, dialect, projectId, userId),
     async deleteProject(projectId) {
       await deleteProjectRows(db, dialect, projectId, PEOPLE_TABLES);
+      await bumpDataVersion(db, dialect, [projectId]);
     },
   };
 }

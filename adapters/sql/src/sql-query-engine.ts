@@ -5,6 +5,7 @@ import { aggregate } from './events/aggregate.js';
 import { funnel } from './events/funnel-query.js';
 import { heatmapQuery } from './events/heatmap-query.js';
 import { listEvents } from './events/list-events.js';
+import { createQueryCache } from './events/query-cache.js';
 import { retention } from './events/retention-query.js';
 import { sessionEventCounts } from './events/session-event-counts.js';
 import { surveyResults } from './events/survey-results.js';
@@ -12,11 +13,22 @@ import { surveyStates } from './events/survey-states.js';
 
 type Handlers = { [K in keyof EngineQueries]: (query: EngineQueries[K]['query']) => Promise<EngineQueries[K]['result']> };
 
+export interface SqlQueryEngineOptions {
+  /**
+   * How long an answer stays in the result cache (`ns_query_cache`), ms; it is dropped sooner when the
+   * project's data version moves (docs/queries.md "Result cache"). 0 turns the cache off.
+   * @default 60000
+   */
+  cacheTtlMs?: number;
+}
+
 /**
  * The QueryEngine port over knex: each kind of query is one SQL read run inside the database, people
- * resolved through this adapter's device links (the person keys of `ns_events`).
+ * resolved through this adapter's device links (the person keys of `ns_events`), answers kept in the
+ * database's result cache by (project, query, data version).
  */
-export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine {
+export function createSqlQueryEngine(db: Knex, dialect: SqlDialect, options: SqlQueryEngineOptions = {}): QueryEngine {
+  const cache = createQueryCache(db, dialect, options.cacheTtlMs ?? 60_000);
   const handlers: Handlers = {
     segmentation: (query) => aggregate(db, dialect, query),
     events: (query) => listEvents(db, dialect, query),
@@ -31,7 +43,7 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect): QueryEngine
     run(query) {
       // TypeScript cannot correlate `query.kind` with the handler it picks; `Handlers` does.
       const handler = handlers[query.kind] as (query: EngineQuery) => ReturnType<QueryEngine['run']>;
-      return handler(query);
+      return cache.run(query, () => handler(query));
     },
   };
 }

@@ -22,6 +22,8 @@ interface CommonOptions {
   now?: () => number;
   /** Polling and retention of the job queue (`jobs`). */
   jobs?: SqlJobQueueOptions;
+  /** Lifetime of a cached query answer, ms (docs/queries.md "Result cache"); 0 turns the cache off. @default 60000 */
+  queryCacheTtlMs?: number;
 }
 
 export type SqlStorageOptions =
@@ -61,7 +63,7 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlS
     throw error;
   }
   const rateLimits = createSqlRateLimitStore(db, dialect);
-  const ports = createSqlEventPorts(db, dialect);
+  const ports = createSqlEventPorts(db, dialect, options.queryCacheTtlMs === undefined ? {} : { cacheTtlMs: options.queryCacheTtlMs });
   const jobs = createSqlJobQueue(db, dialect, options.jobs);
   return {
     name: `sql:${dialect.name}`,

@@ -9,6 +9,7 @@ import { funnelRetentionComparisonCases } from './funnel-retention-comparison-ca
 import { heatmapCases } from './heatmap-cases.js';
 import { memoryComparisonCases } from './memory-comparison-cases.js';
 import { percentileCases } from './percentile-cases.js';
+import { resultCacheCases } from './result-cache-cases.js';
 import { retentionCases } from './retention-cases.js';
 import { segmentationCases } from './segmentation-cases.js';
 import { surveyCases } from './survey-cases.js';
@@ -16,8 +17,9 @@ import { userFilterCases } from './user-filter-cases.js';
 import { zoneCases } from './zone-cases.js';
 
 /**
- * `QueryEngine`: segmentation (metrics, intervals, filters, group-by), the events listing, funnels, retention, heatmaps and surveys, over
- * events stored through the adapter's own `eventLog` (the runner registers this suite only with one).
+ * `QueryEngine`: segmentation (metrics, intervals, filters, group-by), the events listing, funnels, retention, heatmaps,
+ * surveys and the result cache's invalidation, over events stored through the adapter's own `eventLog` (the runner
+ * registers this suite only with one).
  * Cases whose answers depend on device links run only when the adapter has `people`.
  */
 export function queryEngineCases(context: ConformanceContext): void {
@@ -39,4 +41,5 @@ export function queryEngineCases(context: ConformanceContext): void {
   describe('funnels and retention: same answers as memory', () => funnelRetentionComparisonCases(context));
   describe('heatmaps: rollups kept by the event log, the heatmap query', () => heatmapCases(context));
   describe('surveys: states per person, results per question', () => surveyCases(context));
+  describe('cached answers give way to writes', () => resultCacheCases(context));
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppendResult, StoredEvent } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { bumpDataVersion } from './data-version.js';
 import { updateHeatmaps } from './heatmap-rollup.js';
 import { insertEvents } from './insert-events.js';
 import { resolvePersonKeys } from './person-keys.js';
@@ -24,7 +25,8 @@ function firstCopies(events: readonly StoredEvent[]): StoredEvent[] {
  * read of device links, only for anonymous events), multi-row `INSERT IGNORE ... RETURNING` of the
  * events (the first copy of a `(project_id, uuid)` wins, within the call and across calls), then
  * the rollups for exactly the rows inserted (one person-day insert, one daily-count upsert), and
- * the user ids of those rows (`ns_users`), and the heatmap rollups of the `$heatmap` events among them.
+ * the user ids of those rows (`ns_users`), and the heatmap rollups of the `$heatmap` events among them;
+ * last, the data version of their projects (the result cache's), when anything was stored.
  */
 export async function appendEvents(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[]): Promise<AppendResult> {
   const unique = firstCopies(events);
@@ -36,6 +38,11 @@ export async function appendEvents(db: Knex, dialect: SqlDialect, events: readon
     await updateRollups(trx, dialect, stored);
     await registerUsers(trx, dialect, stored);
     await updateHeatmaps(trx, dialect, stored);
+    await bumpDataVersion(
+      trx,
+      dialect,
+      stored.map(({ event }) => event.project_id),
+    );
     return stored.length;
   });
   return { inserted, duplicates: events.length - inserted };

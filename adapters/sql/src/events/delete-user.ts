@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { UserDeletion } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { bumpDataVersion } from './data-version.js';
 import { subtractShares } from './rollup-subtraction.js';
 import type { PersonShare } from './rollup-subtraction.js';
 import { dayExpression } from './sql-expressions.js';
@@ -27,8 +28,8 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
 /**
  * Forgets a user in one transaction (retried whole on a deadlock): its events (see `userEvents`),
  * its share of the rollups, its replay sessions, its device links, its row in `ns_users` and its
- * properties. On MySQL the links and the person's range of the person index are read `FOR UPDATE`
- * first: the next-key locks make a concurrent `appendEvents` of this user, or of an anonymous event
+ * properties; then the data version moves. On MySQL the links and the person's range of the person
+ * index are read `FOR UPDATE` first: the next-key locks make a concurrent `appendEvents` of this user, or of an anonymous event
  * of its devices, wait until the deletion commits (then the devices are unlinked, so such an event
  * counts as its device's), and a concurrent `linkDevice` to this user wait too — nothing is deleted
  * that the rollup subtraction did not count.
@@ -58,6 +59,7 @@ export function deleteUser(db: Knex, dialect: SqlDialect, projectId: number, use
     await trx('ns_device_links').where({ project_id: projectId, user_id: userId }).delete();
     await trx('ns_users').where({ project_id: projectId, user_id: userId }).delete();
     await trx('ns_user_properties').where({ project_id: projectId, user_id: userId }).delete();
+    await bumpDataVersion(trx, dialect, [projectId]);
     return { events };
   });
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { LinkResult } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { bumpDataVersion } from './data-version.js';
 import { deviceKey, userKey } from './event-rows.js';
 import { insertObjectsIgnoreReturning } from './insert-ignore.js';
 import { dayExpression } from './sql-expressions.js';
@@ -55,7 +56,7 @@ async function mergeDevice(trx: Knex.Transaction, dialect: SqlDialect, projectId
   }
 }
 
-/** Inserts the link unless the device has one; a new link merges the device's past anonymous events. */
+/** Inserts the link unless the device has one; a new link merges the device's past anonymous events and moves the data version. */
 export function linkDevice(db: Knex, dialect: SqlDialect, projectId: number, deviceId: string, userId: string): Promise<LinkResult> {
   return inTransaction(db, dialect, async (trx) => {
     const created = await insertObjectsIgnoreReturning<{ user_id: string }>(
@@ -70,6 +71,7 @@ export function linkDevice(db: Knex, dialect: SqlDialect, projectId: number, dev
       return existing?.user_id === userId ? 'unchanged' : 'conflict';
     }
     await mergeDevice(trx, dialect, projectId, deviceId, userId);
+    await bumpDataVersion(trx, dialect, [projectId]);
     return 'created';
   });
 }

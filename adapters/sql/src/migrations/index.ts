@@ -6,6 +6,7 @@ import { personEventsMigration } from './0005-person-events.js';
 import { heatmapsMigration } from './0006-heatmaps.js';
 import { jobsMigration } from './0007-jobs.js';
 import { replaySessionsMigration } from './0008-replay-sessions.js';
+import { queryCacheMigration } from './0009-query-cache.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   heatmapsMigration,
   jobsMigration,
   replaySessionsMigration,
+  queryCacheMigration,
 ];
