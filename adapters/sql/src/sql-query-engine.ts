@@ -20,6 +20,12 @@ export interface SqlQueryEngineOptions {
    * @default 60000
    */
   cacheTtlMs?: number;
+  /**
+   * Answers computed faster than this, ms, are not stored in the cache: storing is a durable write
+   * that costs about what computing a cheap answer again would.
+   * @default 25
+   */
+  cacheMinComputeMs?: number;
 }
 
 /**
@@ -28,7 +34,7 @@ export interface SqlQueryEngineOptions {
  * database's result cache by (project, query, data version).
  */
 export function createSqlQueryEngine(db: Knex, dialect: SqlDialect, options: SqlQueryEngineOptions = {}): QueryEngine {
-  const cache = createQueryCache(db, dialect, options.cacheTtlMs ?? 60_000);
+  const cache = createQueryCache(db, dialect, { ttlMs: options.cacheTtlMs ?? 60_000, minComputeMs: options.cacheMinComputeMs ?? 25 });
   const handlers: Handlers = {
     segmentation: (query) => aggregate(db, dialect, query),
     events: (query) => listEvents(db, dialect, query),

@@ -24,6 +24,8 @@ interface CommonOptions {
   jobs?: SqlJobQueueOptions;
   /** Lifetime of a cached query answer, ms (docs/queries.md "Result cache"); 0 turns the cache off. @default 60000 */
   queryCacheTtlMs?: number;
+  /** Answers computed faster than this, ms, are not cached (docs/queries.md "Result cache"). @default 25 */
+  queryCacheMinComputeMs?: number;
 }
 
 export type SqlStorageOptions =
@@ -63,7 +65,10 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlS
     throw error;
   }
   const rateLimits = createSqlRateLimitStore(db, dialect);
-  const ports = createSqlEventPorts(db, dialect, options.queryCacheTtlMs === undefined ? {} : { cacheTtlMs: options.queryCacheTtlMs });
+  const ports = createSqlEventPorts(db, dialect, {
+    ...(options.queryCacheTtlMs === undefined ? {} : { cacheTtlMs: options.queryCacheTtlMs }),
+    ...(options.queryCacheMinComputeMs === undefined ? {} : { cacheMinComputeMs: options.queryCacheMinComputeMs }),
+  });
   const jobs = createSqlJobQueue(db, dialect, options.jobs);
   return {
     name: `sql:${dialect.name}`,

@@ -34,21 +34,23 @@ async function addBehindTheAdapter(kind: DatabaseKind, url: string): Promise<voi
 
 for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
   const available = await databaseAvailable(kind);
-  describe.skipIf(!available)(`the result cache on ${kind}`, () => {
+  // each test migrates a database of its own: seconds on a loaded machine
+  describe.skipIf(!available)(`the result cache on ${kind}`, { timeout: 60_000 }, () => {
     let database: TestDatabase;
     const opened: SqlStorage[] = [];
+    // every answer stored, however fast: the test's queries take a millisecond
     const open = async (queryCacheTtlMs?: number) => {
-      const storage = await createSqlStorage({ url: database.url, ...(queryCacheTtlMs === undefined ? {} : { queryCacheTtlMs }) });
+      const storage = await createSqlStorage({ url: database.url, queryCacheMinComputeMs: 0, ...(queryCacheTtlMs === undefined ? {} : { queryCacheTtlMs }) });
       opened.push(storage);
       return storage;
     };
     beforeEach(async () => {
       database = kind === 'mysql' ? await createMysqlDatabase('qcache') : await createSqliteDatabase();
-    });
+    }, 60_000);
     afterEach(async () => {
       for (const storage of opened.splice(0)) await storage.dispose();
       await database.drop();
-    });
+    }, 60_000);
 
     it('serves a repeated query from the cache until a write through the adapter moves the data version', async () => {
       const storage = await open();
@@ -63,6 +65,26 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
 
       await storage.eventLog.appendEvents([storedEvent(9, { user_id: 'u9', timestamp: DAY1 + 1 })]);
       expect(rowTable(await storage.queryEngine.run(totalPerDay))).toEqual({ '$pageview 2024-03-10': 105, '$pageview 2024-03-11': 101 });
+    });
+
+    it('answers anew after a device link, user properties, a user deletion and a project deletion', async () => {
+      const storage = await open();
+      const { eventLog, people, queryEngine } = storage;
+      const uniq = { ...totalPerDay, metric: 'uniq' as const };
+      const pro = { ...totalPerDay, userFilters: [{ property: 'plan', op: 'eq' as const, value: 'pro' }] };
+      await eventLog.appendEvents(twoDayDataset(1));
+      expect(rowTable(await queryEngine.run(uniq))).toEqual({ '$pageview 2024-03-10': 3, '$pageview 2024-03-11': 1 });
+      expect(rowTable(await queryEngine.run(pro))).toEqual({});
+
+      await people.linkDevice(1, 'd9', 'u2');
+      expect(rowTable(await queryEngine.run(uniq))).toEqual({ '$pageview 2024-03-10': 2, '$pageview 2024-03-11': 1 });
+      await people.setUserProperties(1, 'u2', { plan: 'pro' });
+      expect(rowTable(await queryEngine.run(pro))).toEqual({ '$pageview 2024-03-10': 2 });
+      await people.deleteUser(1, 'u2');
+      expect(rowTable(await queryEngine.run(uniq))).toEqual({ '$pageview 2024-03-10': 1, '$pageview 2024-03-11': 1 });
+      expect(rowTable(await queryEngine.run(pro))).toEqual({});
+      await eventLog.deleteProject(1);
+      expect(rowTable(await queryEngine.run(uniq))).toEqual({});
     });
 
     it('computes every answer anew with queryCacheTtlMs 0', async () => {

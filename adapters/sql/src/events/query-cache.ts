@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { Knex } from 'knex';
 import type { EngineQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
@@ -17,6 +18,17 @@ function queryHash(query: EngineQuery): string {
   return crypto.createHash('sha256').update(JSON.stringify(identity)).digest('hex');
 }
 
+/** How long answers live, and which are worth keeping. */
+export interface QueryCacheOptions {
+  /** Lifetime of an entry, ms; 0 turns the cache off. */
+  ttlMs: number;
+  /**
+   * Answers computed faster than this (ms) are not stored: storing one is a durable write that costs
+   * about what computing it again would (the rollup reads take a millisecond).
+   */
+  minComputeMs: number;
+}
+
 /** Where a query's answer is kept: its project and hash. */
 interface CacheKey {
   projectId: number;
@@ -28,10 +40,11 @@ interface CacheKey {
  * migration 0009), so every process on one database shares it. `run` reads the project's data
  * version and a cached answer of that version in one statement; on a miss it computes the answer and
  * stores it under the version read *before* computing, so an answer that raced a write is stored
- * under the older version and never served after it. Entries live `ttlMs` at most (the database's
- * clock); expired ones of a project are deleted when it stores another.
+ * under the older version and never served after it; only answers that took `minComputeMs` or more
+ * are stored. Entries live `ttlMs` at most (the database's clock); a process deletes the expired ones
+ * of every project at most once per `ttlMs`, when it stores one.
  */
-export function createQueryCache(db: Knex, dialect: SqlDialect, ttlMs: number) {
+export function createQueryCache(db: Knex, dialect: SqlDialect, { ttlMs, minComputeMs }: QueryCacheOptions) {
   async function lookup(key: CacheKey): Promise<{ version: number; result: string | null }> {
     const sql = `SELECT (SELECT version FROM ns_data_versions WHERE project_id = ?) AS version,
       (SELECT c.result FROM ns_query_cache c WHERE c.project_id = ? AND c.query_hash = ? AND c.expires_at > ${dialect.clockMs}
@@ -41,9 +54,15 @@ export function createQueryCache(db: Knex, dialect: SqlDialect, ttlMs: number) {
     return { version: Number(row?.version ?? 0), result: row?.result ?? null };
   }
 
+  /** When this process last deleted expired entries (epoch ms): at most once per `ttlMs`, not on every store. */
+  let swept = Date.now();
+
   async function store(key: CacheKey, version: number, result: string): Promise<void> {
     const expires = db.raw(`${dialect.clockMs} + ?`, [ttlMs]);
-    await db('ns_query_cache').where('project_id', key.projectId).where('expires_at', '<=', db.raw(dialect.clockMs)).delete();
+    if (Date.now() - swept >= ttlMs) {
+      swept = Date.now();
+      await db('ns_query_cache').where('expires_at', '<=', db.raw(dialect.clockMs)).delete();
+    }
     await db('ns_query_cache')
       .insert({ project_id: key.projectId, query_hash: key.hash, version, expires_at: expires, result })
       .onConflict(['project_id', 'query_hash'])
@@ -56,7 +75,9 @@ export function createQueryCache(db: Knex, dialect: SqlDialect, ttlMs: number) {
       const key = { projectId: query.projectId, hash: queryHash(query) };
       const { version, result } = await lookup(key);
       if (result !== null) return JSON.parse(result) as T;
+      const started = performance.now();
       const answer = await compute();
+      if (performance.now() - started < minComputeMs) return answer;
       const text = JSON.stringify(answer);
       if (text.length > MAX_RESULT_CHARS) return answer;
       try {
