@@ -11,7 +11,8 @@ import type { TestDatabase } from './support/test-databases.js';
 const enabled = selectedDatabases().includes('mysql') && (await databaseAvailable('mysql'));
 let database: TestDatabase;
 
-describe.skipIf(!enabled)('sql storage on mysql only', () => {
+// every migration on a fresh database: over 5 s on 2 shared cores under load
+describe.skipIf(!enabled)('sql storage on mysql only', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     database = await createMysqlDatabase('conc');
   });

@@ -67,7 +67,8 @@ afterAll(async () => {
 
 for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
   const available = await databaseAvailable(kind);
-  describe.skipIf(!available)(`migration 0005-person-events on ${kind}`, () => {
+  // every migration on a fresh database: over 5 s on 2 shared cores under load
+  describe.skipIf(!available)(`migration 0005-person-events on ${kind}`, { timeout: 60_000 }, () => {
     it('upgrades a database with events: one person index, users backfilled, the same answers before and after a deletion', async () => {
       const database = kind === 'mysql' ? await createMysqlDatabase('m0005') : await createSqliteDatabase();
       cleanups.push(database.drop);
