@@ -6,38 +6,15 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sentEvents, useCliAndChromium } from './harness/cli-and-chromium.js';
 import { runCli } from './harness/cli-process.js';
 import { hasChromium, requireOrSkip } from './harness/environment.js';
-import { axeViolations } from './harness/guides-page.js';
+import { axeViolations, routeGuidesPage } from './harness/guides-page.js';
 import { pollUntil } from './harness/poll.js';
 import type { DemoProject } from './harness/server.js';
-import { createSurvey, decidedSurveys, inSurvey, routeSurveysPage } from './harness/surveys-page.js';
+import { arrived, createSurvey, decidedSurveys, focused, inSurvey, routeSurveysPage, surveyEvents } from './harness/surveys-page.js';
 
 const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');
 const ARTIFACTS = fileURLToPath(new URL('./artifacts/surveys/', import.meta.url));
 const TIMEOUT = 60_000;
 const HOST = '[data-northstar-overlay^="survey:"]';
-
-/** The `$survey_*` events of `sent` for survey `id`. */
-const surveyEvents = (sent: TrackedEvent[], id: number): TrackedEvent[] =>
-  sent.filter((e) => e.event_name.startsWith('$survey_') && e.str_properties?.survey_id === String(id));
-
-/** Waits until `sent` holds `count` events named `name` for survey `id`, and returns them. */
-async function arrived(sent: TrackedEvent[], id: number, name: string, count = 1): Promise<TrackedEvent[]> {
-  return pollUntil(
-    () => Promise.resolve(surveyEvents(sent, id).filter((e) => e.event_name === name)),
-    (found) => found.length >= count,
-  );
-}
-
-/** The control that has focus, through shadow roots: `survey:<tag> <aria-label or text>`. */
-function focused(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    let active = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    if (!active) return '';
-    const inside = active.getRootNode() instanceof ShadowRoot ? 'survey:' : '';
-    return `${inside}${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}`.trim();
-  });
-}
 
 describe.runIf(runs)('surveys in Chromium against the built server', () => {
   const env = useCliAndChromium('northstar-surveys-');
@@ -284,6 +261,35 @@ describe.runIf(runs)('surveys in Chromium against the built server', () => {
       await arrived(sent, id, '$survey_shown');
       const purchases = sent.filter((e) => e.event_name === 'purchase');
       expect(purchases.length).toBeGreaterThan(0);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'from the CDN script under a strict CSP (scripts and styles by nonce only): the surveys chunk loads beside the script and the survey works',
+    async () => {
+      const id = await createSurvey(project, 'cdn', {
+        type: 'csat',
+        question: 'Happy with the CDN?',
+        targeting: { url: { op: 'contains', value: '/e2e/guides/cdn/survey-cdn' } },
+      });
+      context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
+      await routeGuidesPage(context, project);
+      const sent = sentEvents(context);
+      const chunks: string[] = [];
+      context.on('request', (request) => {
+        if (request.url().endsWith('/sdk/surveys.js')) chunks.push(request.url());
+      });
+      const page = await context.newPage();
+      await page.goto(`${project.url}/e2e/guides/cdn/survey-cdn`);
+      await inSurvey(page, '.ns-stars').waitFor();
+      expect(chunks).toEqual([`${project.url}/sdk/surveys.js`]);
+      // the styles apply (a constructed stylesheet needs no style-src nonce): the panel is fixed at the bottom right
+      expect(await inSurvey(page, '.ns-survey').evaluate((panel) => getComputedStyle(panel).position)).toBe('fixed');
+      await inSurvey(page, 'label.ns-star-option:has(input[value="5"])').click();
+      await inSurvey(page, 'button[type="submit"]').click();
+      const [answer] = await arrived(sent, id, '$survey_sent');
+      expect(answer?.num_properties).toMatchObject({ response: 5 });
     },
     TIMEOUT,
   );

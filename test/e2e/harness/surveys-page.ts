@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { TrackedEvent } from '@northstar/core';
+import { pollUntil } from './poll.js';
 import type { DemoProject } from './server.js';
 
 const root = (path: string): string => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -54,3 +56,26 @@ export async function decidedSurveys(demo: DemoProject, deviceId: string, page: 
 
 /** A locator inside the survey's shadow root (Playwright's CSS locators pierce open shadow roots). */
 export const inSurvey = (page: Page, selector: string) => page.locator(`[data-northstar-overlay^="survey:"] ${selector}`);
+
+/** The `$survey_*` events of `sent` for survey `id`. */
+export const surveyEvents = (sent: TrackedEvent[], id: number): TrackedEvent[] =>
+  sent.filter((e) => e.event_name.startsWith('$survey_') && e.str_properties?.survey_id === String(id));
+
+/** Waits until `sent` holds `count` events named `name` for survey `id`, and returns them. */
+export async function arrived(sent: TrackedEvent[], id: number, name: string, count = 1): Promise<TrackedEvent[]> {
+  return pollUntil(
+    () => Promise.resolve(surveyEvents(sent, id).filter((e) => e.event_name === name)),
+    (found) => found.length >= count,
+  );
+}
+
+/** The control that has focus, through shadow roots: `survey:<tag> <aria-label or text>`. */
+export function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    let active = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return '';
+    const inside = active.getRootNode() instanceof ShadowRoot ? 'survey:' : '';
+    return `${inside}${active.tagName.toLowerCase()} ${active.getAttribute('aria-label') ?? active.textContent?.trim() ?? ''}`.trim();
+  });
+}
