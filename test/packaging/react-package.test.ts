@@ -8,7 +8,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = fileURLToPath(new URL('../../packages/react/dist/', import.meta.url));
 
 /** What @northstar/react adds to an app over @northstar/browser and React, in bytes of min+gzip (docs/react-sdk.md). */
-const REACT_LAYER_BUDGET = 1024;
+const REACT_LAYER_BUDGET = 2048;
 
 /** An app using every export, bundled for production against the built package (its `exports` map), with these imports left out. */
 async function productionBundleSize(external: string[]): Promise<number> {

@@ -6,3 +6,6 @@ export type { NorthstarProviderProps, NorthstarConfigProps, NorthstarClientProps
 export { useNorthstar } from './use-northstar.js';
 export { useTrackEvent } from './use-track-event.js';
 export { usePageView } from './use-page-view.js';
+export { useActiveGuide, useGuideEvents } from './use-guides.js';
+export { useActiveSurvey, useSurveyEvents } from './use-surveys.js';
+export type { OverlayEvent, OverlayAction, OverlayKind } from './overlay-events.js';
