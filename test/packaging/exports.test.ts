@@ -20,19 +20,20 @@ async function exportNames(name: string, as: 'esm' | 'cjs'): Promise<string[]> {
 }
 
 describe.each(PUBLISHED)('the built $name', ({ name, exports, esmOnly }) => {
+  // Each case starts Node processes: generous timeouts, for a loaded CI machine (5 s was once not enough).
   it('imports as ESM through its exports map', async () => {
     expect(await exportNames(name, 'esm')).toEqual(expect.arrayContaining(exports));
-  });
+  }, 60_000);
 
   if (esmOnly) {
     it('is ESM only: require() gets a clear ERR_PACKAGE_PATH_NOT_EXPORTED', async () => {
       await expect(exportNames(name, 'cjs')).rejects.toThrow(/ERR_PACKAGE_PATH_NOT_EXPORTED/);
-    });
+    }, 60_000);
   } else {
     it('requires as CJS with the same exports as ESM', async () => {
       const [esm, cjs] = await Promise.all([exportNames(name, 'esm'), exportNames(name, 'cjs')]);
       expect(cjs).toEqual(esm);
-    });
+    }, 60_000);
   }
 });
 
