@@ -2,7 +2,11 @@
 export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?: boolean }[] = [
   { name: '@northstar/core', dir: 'packages/core', exports: ['uuidv7', 'backoffDelay', 'parseRetryAfter', 'utcDay'] },
   { name: '@northstar/browser', dir: 'packages/browser', exports: ['init', 'track', 'Northstar'] },
-  { name: '@northstar/react', dir: 'packages/react', exports: ['NorthstarProvider', 'useNorthstar', 'useTrackEvent', 'usePageView', 'useActiveGuide', 'useSurveyEvents'] },
+  {
+    name: '@northstar/react',
+    dir: 'packages/react',
+    exports: ['NorthstarProvider', 'useNorthstar', 'useTrackEvent', 'usePageView', 'useActiveGuide', 'useSurveyEvents'],
+  },
   { name: '@northstar/node', dir: 'packages/node', exports: ['Northstar', 'VERSION'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
   { name: '@northstar/server/app', dir: 'packages/server', exports: ['createNorthstarApp', 'createApiKey', 'seedDemoProject', 'HttpError'] },
