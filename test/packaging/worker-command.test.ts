@@ -51,7 +51,7 @@ describe('northstar-server worker', () => {
     const { code, stdout, stderr } = await workerUntil('SIGTERM');
     expect(stderr).toBe('');
     expect(stdout).toMatch(
-      /^Northstar worker started \(no HTTP\)\n\s+Storage\s+sqlite:.*data\.db \(sqlite\)\n\s+Job consumers webhook-delivery, evaluations\n/,
+      /^Northstar worker started \(no HTTP\)\n\s+Storage\s+sqlite:.*data\.db \(sqlite\)\n\s+Job consumers webhook-delivery, evaluations, replay-retention\n/,
     );
     expect(stdout).toContain('SIGTERM received, shutting down');
     expect(code).toBe(0);
