@@ -1,10 +1,11 @@
 // `npm run bench`: every benchmark, each figure printed beside a baseline measured in the same run,
-// and the results written as JSON under test/bench/results/. `npm run bench:10m` runs the query bench
-// alone at 10 M events (loading takes many minutes).
+// and the results written as JSON under test/bench/results/. `npm run bench:10m` runs the query benches
+// alone at 10 M events (loading takes many minutes; the analytics database is kept and reused).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ingestMysql } from './ingest-mysql.mjs';
+import { queryAnalytics } from './query-analytics.mjs';
 import { queryUniq } from './query-uniq.mjs';
 import { trackThroughput } from './track-throughput.mjs';
 
@@ -12,7 +13,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-if-ne
 
 const tenMillion = process.argv.includes('--10m');
 const benches = tenMillion
-  ? [() => queryUniq({ count: 10_000_000, naiveRuns: 1 })]
+  ? [() => queryAnalytics({ count: 10_000_000 }), () => queryUniq({ count: 10_000_000, naiveRuns: 1 })]
   : [
       trackThroughput,
       () => import('./track-cost.mjs').then((m) => m.trackCost()),
@@ -20,7 +21,7 @@ const benches = tenMillion
       () => import('./node-sdk.mjs').then((m) => m.nodeSdk()),
       // BENCH_BROWSER_SECONDS sets its session's length (default 60 s, about 10 minutes for all configurations).
       ...(process.env.BENCH_BROWSER === '0' ? [] : [() => import('./browser-main-thread.mjs').then((m) => m.browserMainThread())]),
-      ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq()]),
+      ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq(), () => queryAnalytics()]),
     ];
 
 const results = [];

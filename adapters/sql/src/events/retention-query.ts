@@ -3,6 +3,7 @@ import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@norths
 import type { ZoneSpan } from '@northstar/core';
 import type { RetentionCell, RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { retentionFromRollup, retentionRollupSql } from './retention-rollup.js';
 import { literal, stepCondition } from './step-condition.js';
 
 const DAY = 86_400_000;
@@ -39,11 +40,15 @@ function returnsEnd(query: RetentionQuery): number {
  * row (a start event in the range, a return event), `y` gives each row its person's first start in the
  * range (a window, no join), `z` the distinct (person, cohort, period, is-return) left; period 0 counts
  * each cohort's people, the others the people with a return event n periods after their cohort's
- * (docs/queries.md "Retention").
+ * (docs/queries.md "Retention"). A UTC query without filters reads the person-days rollup instead
+ * (`retention-rollup.ts`).
  */
 export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQuery): Promise<RetentionCell[]> {
   if (query.from >= query.to) return [];
   const until = returnsEnd(query);
+  const cells = (rows: CellRow[]) =>
+    rows.map((row) => ({ cohort: dayNumberDate(firstDay(query, Number(row.cohort))), period: Number(row.n), people: Number(row.people) }));
+  if (retentionFromRollup(query, until)) return cells(dialect.rawRows<CellRow>(await retentionRollupSql(db, dialect, query, until)));
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const sql = `
@@ -69,6 +74,5 @@ SELECT cohort, 0 AS n, COUNT(DISTINCT p) AS people FROM z GROUP BY cohort`;
     query.from,
     until,
   ];
-  const rows = dialect.rawRows<CellRow>(await db.raw(sql, bindings));
-  return rows.map((row) => ({ cohort: dayNumberDate(firstDay(query, Number(row.cohort))), period: Number(row.n), people: Number(row.people) }));
+  return cells(dialect.rawRows<CellRow>(await db.raw(sql, bindings)));
 }
