@@ -39,9 +39,10 @@ const variant = z
   .meta({ description: "With flag_key: the person's value of that flag (a variant key, or true for a boolean flag)." });
 
 /** A guide to render: the guide's data without `status`, `targeting` and `variants`, plus its id. */
-export const decidedGuideSchema = z
-  .looseObject({ id: z.int(), type: z.enum(GUIDE_TYPES), name: z.string(), flag_key: z.string().optional(), variant })
-  .meta({ description: 'Also the content fields of its type: title, body, button_text, button_url, selector, placement, position, side, steps, items.' });
+export const decidedGuideSchema = z.looseObject({ id: z.int(), type: z.enum(GUIDE_TYPES), name: z.string(), flag_key: z.string().optional(), variant }).meta({
+  description:
+    'Also the content fields of its type: title, body, button_text, button_url, selector, placement, position, side, steps, items; a checklist also `completed_items`, the keys of the items whose `event` the person tracked.',
+});
 
 /** A survey to render: the survey's data without `status`, `targeting`, `variants` and `translations`, plus its id, in the person's locale. */
 export const decidedSurveySchema = z

@@ -10,16 +10,17 @@ import type { GuideRender } from './guide-view.js';
  */
 export const slideout: GuideRender<SlideoutGuide> = (view) => {
   const { guide, host } = view;
+  const primary = guide.button_text || guide.button_url ? callToAction(view, 'OK') : undefined;
   const panel = h(
     'div',
     { class: `ns-panel ns-slideout ns-${guide.side ?? 'right'} ns-enter`, role: 'dialog', ...labelledBy(guide.title, guide.name) },
     closeButton(() => view.dismiss('close')),
     ...guideText(guide.title, guide.body),
-    actions(guide.button_text || guide.button_url ? callToAction(view, 'OK') : undefined),
+    actions(primary),
   );
   host.root.append(panel);
   const offEscape = escapeCloses(panel, () => view.dismiss('escape'));
-  const release = enterFocus(panel);
+  const release = enterFocus(panel, primary);
   view.shown();
   return () => {
     offEscape();

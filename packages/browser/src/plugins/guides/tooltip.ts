@@ -19,17 +19,18 @@ export const tooltipWait: GuideWait<TooltipGuide> = (guide, _client, ready, miss
  */
 export const tooltip: GuideRender<TooltipGuide> = (view, anchor) => {
   const { guide, host } = view;
+  const primary = callToAction(view, 'Got it');
   const panel = h(
     'div',
     { class: 'ns-panel ns-tooltip ns-enter', role: 'dialog', ...labelledBy(guide.title, guide.name) },
     closeButton(() => view.dismiss('close')),
     ...guideText(guide.title, guide.body),
-    actions(callToAction(view, 'Got it')),
+    actions(primary),
   );
   host.root.append(panel);
   const unfollow = anchor ? followAnchor(panel, anchor, guide.placement ?? 'bottom') : () => undefined;
   const offEscape = escapeCloses(panel, () => view.dismiss('escape'));
-  const release = enterFocus(panel);
+  const release = enterFocus(panel, primary);
   host.announce([guide.title, guide.body].filter(Boolean).join('. '));
   view.shown();
   return () => {

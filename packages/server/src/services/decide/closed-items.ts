@@ -1,8 +1,6 @@
 import type { QueryEngine } from '../../ports/index.js';
 import type { PersonIds } from '../flags/flag-person.js';
-
-/** Closing events read per person: the newest this many. */
-const CLOSING_EVENTS_READ = 1000;
+import { personEvents } from './person-events.js';
 
 /**
  * Ids (as strings) of the guides or surveys a person has closed: `str_properties[idProperty]` of their
@@ -16,15 +14,10 @@ export async function closedItemIds(
   eventNames: readonly string[],
   idProperty: string,
 ): Promise<Set<string>> {
-  const reads = [];
-  if (ids.user_id) reads.push(engine.run({ kind: 'events', projectId, userId: ids.user_id, events: [...eventNames], limit: CLOSING_EVENTS_READ }));
-  if (ids.device_id) reads.push(engine.run({ kind: 'events', projectId, deviceId: ids.device_id, events: [...eventNames], limit: CLOSING_EVENTS_READ }));
   const closed = new Set<string>();
-  for (const list of await Promise.all(reads)) {
-    for (const event of list) {
-      const id = event.str_properties[idProperty];
-      if (id !== undefined) closed.add(id);
-    }
+  for (const event of await personEvents(engine, projectId, ids, eventNames)) {
+    const id = event.str_properties[idProperty];
+    if (id !== undefined) closed.add(id);
   }
   return closed;
 }

@@ -28,6 +28,8 @@ export interface DecideSpec<T extends DecidableData> {
   closedIds(storage: DecidePorts, projectId: number, query: DecideQuery, items: readonly { id: number; data: T }[]): Promise<Set<string>>;
   /** The item's content as the SDK renders it (for surveys: in the query's locale). */
   render(content: Omit<T, 'status' | 'targeting' | 'variants'>, query: DecideQuery): Record<string, unknown>;
+  /** Fields to add to the open items from the person's state (a checklist's `completed_items`), by item id. */
+  progress?(storage: DecidePorts, projectId: number, query: DecideQuery, open: { id: number; data: T }[]): Promise<Map<number, Record<string, unknown>>>;
 }
 
 /** An item as the SDK renders it: its id, its data without status, targeting and variants, and the flag value. */
@@ -42,7 +44,7 @@ function flagAllows(value: FlagValue, variants: string[] | undefined): value is 
 /**
  * The items of `spec.kind` to render for a person on a page, in id order: active, targeting matched
  * (URL and user properties), not yet closed by the person, and, when they name a flag, with the
- * person's value of that flag allowed by `variants`.
+ * person's value of that flag allowed by `variants`; with the fields `spec.progress` adds.
  */
 export async function decideItems<T extends DecidableData>(
   storage: DecidePorts,
@@ -62,12 +64,15 @@ export async function decideItems<T extends DecidableData>(
   const closed = await spec.closedIds(storage, projectId, query, targeted);
   const open = targeted.filter((item) => !closed.has(String(item.id)));
   const flagKeys = [...new Set(open.flatMap((item) => (item.data.flag_key === undefined ? [] : [item.data.flag_key])))];
-  const flags = flagKeys.length > 0 ? await loadFlags(storage.config, projectId, flagKeys) : new Map<string, FlagData>();
+  const [flags, progress] = await Promise.all([
+    flagKeys.length > 0 ? loadFlags(storage.config, projectId, flagKeys) : new Map<string, FlagData>(),
+    spec.progress ? spec.progress(storage, projectId, query, open) : new Map<number, Record<string, unknown>>(),
+  ]);
 
   const decided: DecidedItem[] = [];
   for (const { id, data } of open) {
     const { status: _status, targeting: _targeting, variants, ...content } = data;
-    const render = spec.render(content, query);
+    const render = { ...spec.render(content, query), ...progress.get(id) };
     if (data.flag_key === undefined) {
       decided.push({ id, ...render });
       continue;
