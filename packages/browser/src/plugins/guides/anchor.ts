@@ -61,7 +61,11 @@ export function placeNear(panel: HTMLElement, target: Element, placement: Placem
   panel.dataset.side = side;
 }
 
-/** Keeps `panel` beside `target` as the page scrolls (any scroller) and the window resizes; returns what stops it. */
+/**
+ * Keeps `panel` beside `target` as the page scrolls (any scroller), the window resizes, and the layout
+ * moves (content inserted above the target grows the document; the target itself changes size); returns
+ * what stops it.
+ */
 export function followAnchor(panel: HTMLElement, target: Element, placement: Placement): () => void {
   let frame = 0;
   const place = (): void => {
@@ -74,7 +78,11 @@ export function followAnchor(panel: HTMLElement, target: Element, placement: Pla
   place();
   addEventListener('scroll', soon, { capture: true, passive: true });
   addEventListener('resize', soon);
+  const layout = typeof ResizeObserver === 'function' ? new ResizeObserver(soon) : undefined;
+  layout?.observe(document.documentElement);
+  layout?.observe(target);
   return () => {
+    layout?.disconnect();
     cancelAnimationFrame(frame);
     removeEventListener('scroll', soon, { capture: true });
     removeEventListener('resize', soon);

@@ -58,7 +58,10 @@ export const checklist: GuideRender<ChecklistGuide> = (view) => {
     done.add(item.key);
     view.setProgress([...done]);
     if (done.size >= count) return view.complete({ items_done: done.size });
+    // The rows are drawn anew: focus in the list (the box just ticked) goes to the header, which says the progress.
+    const hadFocus = list.contains(host.root.activeElement);
     draw();
+    if (hadFocus) toggle.focus();
     host.announce(`${item.title}: done. ${done.size} of ${count} done.`);
   };
   const offEvents = client.on('event', (event) => {
