@@ -16,13 +16,19 @@ const PACKAGES = [
   { dir: 'packages/core', entries: { index: 'src/index.ts' }, debugFlag: true },
   // One source file per shipped entry point: npm ESM/CJS, the minified CDN IIFE, the readable debug IIFE.
   // `cdnChunks`: the files the CDN IIFE loads lazily beside itself (`web-vitals.js`: web-vitals' attribution build;
-  // `guides.js`, `surveys.js`: the guides and surveys renderers, loaded only when decide answers one).
+  // `guides.js`, `surveys.js`: the guides and surveys renderers, loaded only when decide answers one; `replay.js`: the
+  // recorder with rrweb's `record`, loaded only for a sampled session).
   {
     dir: 'packages/browser',
     entries: { index: 'src/index.ts' },
     cdn: 'src/cdn.ts',
     cdnDebug: 'src/cdn-debug.ts',
-    cdnChunks: { 'web-vitals.js': 'src/web-vitals-chunk.ts', 'guides.js': 'src/guides-chunk.ts', 'surveys.js': 'src/surveys-chunk.ts' },
+    cdnChunks: {
+      'web-vitals.js': 'src/web-vitals-chunk.ts',
+      'guides.js': 'src/guides-chunk.ts',
+      'surveys.js': 'src/surveys-chunk.ts',
+      'replay.js': 'src/replay-chunk.ts',
+    },
     debugFlag: true,
   },
   // Every export is a hook or a client component: 'use client' heads both builds (rollup drops a
@@ -82,6 +88,13 @@ function strippableDebug() {
 
 const withDir = (dir, entries) => Object.fromEntries(Object.entries(entries).map(([name, path]) => [name, `${dir}/${path}`]));
 
+/**
+ * The browser's npm builds bundle its devDependencies that its code imports (rrweb's `record` and fflate, into
+ * the recorder chunk that `replay` imports lazily), so the recorder's version is the one we tested, whatever
+ * the app installs; its dependencies stay imports.
+ */
+const bundledDevDependencies = (dir) => (dir === 'packages/browser' ? [rrwebRecordOnly(), nodeResolve({ browser: true })] : []);
+
 function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false, banner }) {
   const pkg = readJson(`${dir}/package.json`);
   const external = externalsOf(pkg);
@@ -90,7 +103,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false, banne
     input,
     external,
     plugins: debugFlag
-      ? [esbuild({ target, tsconfig: root('tsconfig.base.json') }), strippableDebug()]
+      ? [...bundledDevDependencies(dir), esbuild({ target, tsconfig: root('tsconfig.base.json') }), strippableDebug()]
       : [esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
     output: {
       dir: `${dir}/dist`,
@@ -121,10 +134,32 @@ function cdnEntry(path) {
   };
 }
 
+/**
+ * rrweb 2.2.2's one ESM file evaluates its two bundled copies of postcss (used only by the replayer) at the top
+ * level, in calls that are not marked pure, then reads their properties, so `record` alone would carry all of
+ * them (58 KB min+gzip instead of 22). Marking those calls pure and dropping the bare reads lets the build
+ * drop postcss; the bundle-size test holds the replay chunk to its budget, so a new rrweb that breaks this shows.
+ */
+function rrwebRecordOnly() {
+  return {
+    name: 'northstar-rrweb-record-only',
+    transform(code, id) {
+      if (!/[\\/]rrweb[\\/]dist[\\/]rrweb\.js$/.test(id)) return null;
+      const s = new MagicString(code);
+      s.replace(/__toESM(\$\d+)?\(\(\/\* @__PURE__ \*\/ __commonJSMin/g, (_m, n = '') => `__toESM${n}(/* @__PURE__ */ (/* @__PURE__ */ __commonJSMin`);
+      s.replace(/^import_postcss(\$\d+)?\.default(\.\w+)?;$/gm, '');
+      s.replace(/^(var \w+(?:\$\d+)? = )(import_postcss(?:\$\d+)?\.default);$/gm, (_m, decl, read) => `${decl}/* @__PURE__ */ (() => ${read})();`);
+      return { code: s.toString(), map: s.generateMap({ hires: true }) };
+    },
+  };
+}
+
 /** A lazy chunk of the CDN script: a minified IIFE with its npm dependencies bundled in, and no global of its own. */
 const cdnChunk = (dir, file, entry) => ({
   input: `${dir}/${entry}`,
   plugins: [
+    rrwebRecordOnly(),
+    workspaceSources(),
     nodeResolve({ browser: true }),
     esbuild({ target: BROWSER_TARGET, tsconfig: root('tsconfig.base.json') }),
     terser({ compress: { passes: 2 }, format: { comments: false } }),

@@ -5,9 +5,20 @@ import terser from '@rollup/plugin-terser';
 import { rollup } from 'rollup';
 import { describe, expect, it } from 'vitest';
 
-/** Budgets of ARCHITECTURE.md, in bytes of min+gzip; the web-vitals chunk's is ours (docs/browser-sdk.md, "Size and performance"). */
+/**
+ * Budgets of ARCHITECTURE.md, in bytes of min+gzip; the web-vitals chunk's is ours (docs/browser-sdk.md, "Size and
+ * performance"), the replay chunk's issue 17's (Sentry's replay integration is about 36 KB; ARCHITECTURE.md allowed 60).
+ */
 const KB = 1024;
-const BUDGETS = { coreClient: 6 * KB, coreAutocapture: 8 * KB, cdnIife: 22 * KB, cdnWebVitals: 5 * KB, cdnGuides: 8 * KB, cdnSurveys: 8 * KB };
+const BUDGETS = {
+  coreClient: 6 * KB,
+  coreAutocapture: 8 * KB,
+  cdnIife: 22 * KB,
+  cdnWebVitals: 5 * KB,
+  cdnGuides: 8 * KB,
+  cdnSurveys: 8 * KB,
+  cdnReplay: 36 * KB,
+};
 
 const BROWSER_DIST = fileURLToPath(new URL('../../packages/browser/dist/', import.meta.url));
 const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -114,6 +125,25 @@ describe('bundle budgets (min+gzip)', () => {
     console.info(`core + guides plugin (renderer excluded): ${withGuides - without} B more than the core`);
     expect(withGuides - without).toBeLessThan(1024);
   }, 60_000);
+
+  it(`keeps the CDN script's lazy replay chunk (the recorder with rrweb's record) within ${BUDGETS.cdnReplay} bytes, and out of the script`, async () => {
+    const [chunk, script, debugScript] = await Promise.all([
+      readFile(`${BROWSER_DIST}replay.js`, 'utf8'),
+      readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'),
+      readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8'),
+    ]);
+    const size = gzipSize(chunk);
+    console.info(`CDN replay chunk: ${size} B of ${BUDGETS.cdnReplay} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.cdnReplay);
+    // rrweb's serialiser (a blocked element's box, a media element's state) and the compression are in the chunk
+    // only; postcss (which only rrweb's replayer uses) is in neither.
+    for (const marker of ['rr_width', 'rr_mediaState', 'CompressionStream']) {
+      expect(chunk, marker).toContain(marker);
+      expect(script, marker).not.toContain(marker);
+      expect(debugScript, marker).not.toContain(marker);
+    }
+    expect(chunk).not.toContain('postcss');
+  });
 
   it('drops the debug logging from the minified CDN build', async () => {
     const [min, debug] = await Promise.all([readFile(`${BROWSER_DIST}northstar.min.js`, 'utf8'), readFile(`${BROWSER_DIST}northstar.iife.js`, 'utf8')]);

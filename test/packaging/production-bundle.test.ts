@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -43,6 +45,24 @@ async function bundleApp(production: boolean, app = APP, external: string[] = []
   return (result.outputFiles ?? []).map((file) => file.text).join('');
 }
 
+/** APP bundled for production with code splitting, as an app bundler splits a dynamic `import()`: every output file. */
+async function bundleAppSplit(app: string): Promise<{ path: string; text: string }[]> {
+  const result = await build({
+    stdin: { contents: app, resolveDir: ROOT, sourcefile: 'app.js', loader: 'js' },
+    bundle: true,
+    splitting: true,
+    outdir: join(tmpdir(), 'northstar-split'),
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"', __NS_DEBUG__: 'false' },
+    logLevel: 'silent',
+  });
+  return (result.outputFiles ?? []).filter((file) => file.path.endsWith('.js')).map((file) => ({ path: file.path, text: file.text }));
+}
+
 describe('an app bundling @northstar/browser with esbuild', () => {
   it('ships no [Sdk] debug code in a production build', async () => {
     expect(await bundleApp(true)).not.toContain('[Sdk]');
@@ -80,6 +100,19 @@ describe('an app bundling @northstar/browser with esbuild', () => {
     expect(code).toContain('import("web-vitals/attribution")');
     const size = gzipSync(code, { level: 9 }).length;
     console.info(`core + webVitals (web-vitals itself loaded lazily), esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
+    expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
+  });
+
+  it(`keeps rrweb out of the main bundle of an app that uses the replay plugin (the recorder is a lazy chunk), within ${WATCHING_BUDGET} bytes min+gzip`, async () => {
+    const app = `import { init, track, replay } from '@northstar/browser';\ninit({ apiKey: 'pk_x', endpoint: '/ns' }).use(replay); track('e');`;
+    const files = await bundleAppSplit(app);
+    const main = files.find((file) => file.text.includes('pk_x'));
+    const lazy = files.filter((file) => file !== main);
+    expect(main?.text).toMatch(/import\("\.\/[^"]+\.js"\)/);
+    expect(main?.text).not.toContain('rr_width');
+    expect(lazy.some((file) => file.text.includes('rr_width'))).toBe(true);
+    const size = gzipSync(main?.text ?? '', { level: 9 }).length;
+    console.info(`core + replay (the recorder loaded lazily), esbuild production build: ${size} B of ${WATCHING_BUDGET} B`);
     expect(size).toBeLessThanOrEqual(WATCHING_BUDGET);
   });
 

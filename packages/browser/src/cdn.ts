@@ -6,6 +6,7 @@ import { frustration } from './plugins/frustration/frustration.js';
 import { cdnGuides } from './plugins/guides/chunk-loader.js';
 import { heatmaps } from './plugins/heatmaps/heatmaps.js';
 import { cdnSurveys } from './plugins/surveys/chunk-loader.js';
+import { cdnReplay } from './plugins/replay/chunk-loader.js';
 import { cdnWebVitals } from './plugins/web-vitals/chunk-loader.js';
 import { installGlobal } from './script-tag.js';
 
@@ -13,5 +14,13 @@ const script = typeof document === 'undefined' ? null : (document.currentScript 
 // The subsystems the CDN script carries, each on unless its option is `false`; web vitals load their
 // `web-vitals` chunk (`web-vitals.js` beside this script) only when an instance sets the plugin up; guides
 // load their renderer (`guides.js`) only when decide answers a guide to show, surveys theirs (`surveys.js`)
-// only when decide answers a survey.
-installGlobal(script?.src, script?.nonce, [autocapture, frustration(), heatmaps, cdnWebVitals(script?.src), cdnGuides(script?.src), cdnSurveys(script?.src)]);
+// only when decide answers a survey; replay its recorder (`replay.js`) only for a session the sampling includes.
+installGlobal(script?.src, script?.nonce, [
+  autocapture,
+  frustration(),
+  heatmaps,
+  cdnWebVitals(script?.src),
+  cdnGuides(script?.src),
+  cdnSurveys(script?.src),
+  cdnReplay(script?.src),
+]);

@@ -42,6 +42,7 @@ export { forms } from './plugins/autocapture/forms.js';
 export { scrollDepth } from './plugins/autocapture/scroll-depth.js';
 export { pageLeave } from './plugins/autocapture/page-leave.js';
 export { webVitals } from './plugins/web-vitals/web-vitals.js';
+export { replay } from './plugins/replay/replay.js';
 export { heatmaps } from './plugins/heatmaps/heatmaps.js';
 export { guides } from './plugins/guides/guides.js';
 export type { Guide } from './plugins/guides/guide-types.js';

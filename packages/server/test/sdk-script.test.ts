@@ -15,6 +15,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'vitals.js'), 'window.vitals=1;');
   await writeFile(join(dir, 'guides.js'), 'window.guides=1;');
   await writeFile(join(dir, 'surveys.js'), 'window.surveys=1;');
+  await writeFile(join(dir, 'replay.js'), 'window.replay=1;');
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -28,6 +29,7 @@ const scripts = () => ({
   sdkWebVitalsScriptPath: join(dir, 'vitals.js'),
   sdkGuidesScriptPath: join(dir, 'guides.js'),
   sdkSurveysScriptPath: join(dir, 'surveys.js'),
+  sdkReplayScriptPath: join(dir, 'replay.js'),
   sdkVersion: '1.2.3',
 });
 
@@ -107,6 +109,27 @@ describe('SDK script serving', () => {
     const pinned = await fetch(`${api.url}/sdk/1.2.3/surveys.js`);
     expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await fetch(`${api.url}/sdk/0.0.1/surveys.js`)).status).toBe(404);
+  });
+
+  it('serves the replay recorder chunk beside the script, latest and pinned, and 404 for another version', async () => {
+    api = await startTestServer(scripts());
+    const latest = await fetch(`${api.url}/sdk/replay.js`);
+    expect(latest.status).toBe(200);
+    expect(await latest.text()).toBe('window.replay=1;');
+    expect(latest.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(latest.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(latest.headers.get('access-control-allow-origin')).toBe('*');
+    const pinned = await fetch(`${api.url}/sdk/1.2.3/replay.js`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await pinned.text()).toBe('window.replay=1;');
+    expect((await fetch(`${api.url}/sdk/0.0.1/replay.js`)).status).toBe(404);
+  });
+
+  it('serves the built replay chunk by default', async () => {
+    api = await startTestServer({ sdkVersion: '1.2.3' });
+    const res = await fetch(`${api.url}/sdk/replay.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('__northstar_replay');
   });
 
   it('answers 503 for the web-vitals chunk when its file is missing', async () => {

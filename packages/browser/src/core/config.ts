@@ -16,25 +16,30 @@ export interface AutocaptureConfig {
 }
 
 /**
- * Session recording options (spec 2.8). Not implemented yet: accepted and ignored, so none of them has
- * an effect; each "Planned" value is the spec's, for when the recorder is built.
+ * Session recording options (spec 2.8; defaults and the privacy rules in docs/replay.md). Recording needs
+ * the `replay` plugin: the CDN script sets it up unless `replay` is `false`; npm users opt in with
+ * `use(replay)`. rrweb is loaded only for the sessions the sampling includes.
  */
 export interface ReplayConfig {
-  /** Percent of sessions recorded, 0-100. Planned: 100. @default none (not implemented) */
+  /** Percent of sessions recorded, 0-100: decided once per session, kept across its page loads. @default 100 */
   samplingRate?: number;
-  /** Chunk flush interval, ms. Planned: 5000. @default none (not implemented) */
+  /** Longest time recorded events wait before they are sent as a chunk, ms. @default 5000 */
   flushInterval?: number;
-  /** Events per chunk. Planned: 200. @default none (not implemented) */
+  /** Recorded events that make a chunk: one is sent as soon as this many are waiting. @default 200 */
   maxEventsPerChunk?: number;
-  /** Hard limit of one recording, ms. Planned: 1800000. @default none (not implemented) */
+  /** Longest recording of one session, ms, counted from its first recorded page; recording then stops. @default 1800000 */
   maxDuration?: number;
-  /** Mask the value of text inputs. Planned: true. @default none (not implemented) */
+  /** Mask the value of every input, textarea and select (hidden inputs included), typed or set by script. @default true */
   maskTextInput?: boolean;
-  /** Mask all text. Planned: false. @default none (not implemented) */
+  /** Mask all text of the page (each character becomes `*`). @default false */
   maskAllText?: boolean;
-  /** Matching nodes are not recorded at all. @default none (not implemented) */
+  /**
+   * Elements matching this CSS selector are blocked: recorded as an empty box of their size, their content
+   * and its changes never read. `.sdk-no-capture` and `[data-sdk-no-capture]` are always blocked.
+   * @default undefined (only the `sdk-no-capture` elements)
+   */
   blockSelector?: string;
-  /** Compress chunks. Planned: true. @default none (not implemented) */
+  /** Gzip each chunk (`CompressionStream` where the browser has it, fflate otherwise). @default true */
   compress?: boolean;
 }
 
@@ -85,7 +90,11 @@ export interface NorthstarConfig {
   maxQueueSize?: number;
   /** Inactivity after which a new session starts, ms. @default 1800000 (30 minutes) */
   sessionTimeout?: number;
-  /** Session recording. Not implemented yet: accepted and ignored, whatever the value. @default none (no effect until it is built) */
+  /**
+   * Session recording (rrweb, loaded as a chunk of its own for sampled sessions only): `false` turns the
+   * `replay` plugin off, an object sets its options (ReplayConfig). The CDN script sets the plugin up unless
+   * this is `false`; npm users opt in with `use(replay)`. @default true (where the plugin is used)
+   */
   replay?: boolean | ReplayConfig;
   /**
    * Heatmaps (`$heatmap`: clicks anchored to their element, scroll reach, attention): `false` turns the

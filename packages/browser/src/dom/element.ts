@@ -1,8 +1,6 @@
 import type { Properties } from '../core/properties.js';
+import { NO_CAPTURE } from './no-capture.js';
 import { stableSelector } from './selector.js';
-
-/** Elements whose subtree is never captured. */
-export const NO_CAPTURE = '.sdk-no-capture,[data-sdk-no-capture]';
 /** Longest `$el_text`, characters. */
 const MAX_TEXT = 100;
 /** Classes kept in `$el_classes`. */

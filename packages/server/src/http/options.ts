@@ -42,6 +42,11 @@ export interface NorthstarHttpOptions {
    */
   sdkSurveysScriptPath?: string;
   /**
+   * File served at `/sdk/replay.js` and `/sdk/<version>/replay.js`: the session-replay recorder the SDK script loads for sampled sessions.
+   * @default the file of `@northstar/browser/cdn-replay`, resolved at the first request
+   */
+  sdkReplayScriptPath?: string;
+  /**
    * Version in the immutable script path `/sdk/<version>/northstar.min.js`.
    * @default the `version` of `@northstar/browser/package.json`
    */

@@ -12,6 +12,7 @@ export interface SdkRouteOptions {
   sdkWebVitalsScriptPath?: string;
   sdkGuidesScriptPath?: string;
   sdkSurveysScriptPath?: string;
+  sdkReplayScriptPath?: string;
   sdkVersion?: string;
 }
 
@@ -46,7 +47,8 @@ const integritySchema = z.object({
 
 /**
  * `/sdk/northstar.js` (latest), `/sdk/northstar.debug.js`, `/sdk/<version>/northstar.min.js` (immutable),
- * the lazy chunks the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/guides.js`, `/sdk/surveys.js`, and their `/sdk/<version>/` copies),
+ * the lazy chunks the script loads beside itself (`/sdk/web-vitals.js`, `/sdk/guides.js`, `/sdk/surveys.js`,
+ * `/sdk/replay.js`, and their `/sdk/<version>/` copies),
  * and `/sdk/integrity.json`: the pinned script's URL and SRI hash, for `<script integrity=...>`.
  */
 export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
@@ -55,6 +57,7 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
   const vitals = cachedScript(options.sdkWebVitalsScriptPath, '@northstar/browser/cdn-web-vitals');
   const guides = cachedScript(options.sdkGuidesScriptPath, '@northstar/browser/cdn-guides');
   const surveys = cachedScript(options.sdkSurveysScriptPath, '@northstar/browser/cdn-surveys');
+  const replay = cachedScript(options.sdkReplayScriptPath, '@northstar/browser/cdn-replay');
   const version = browserVersion(options.sdkVersion);
   const script = { method: 'get', tag: 'SDK', access: { kind: 'public' } } as const;
   /** The immutable copy of `load` under `/sdk/<version>/<file>`; another version → 404. */
@@ -91,6 +94,8 @@ export function sdkRoutes(options: SdkRouteOptions): RouteDefinition[] {
     pinned('guides.js', 'Guides renderer chunk of the browser SDK of one version', guides),
     latest('surveys.js', 'Surveys renderer chunk of the latest browser SDK, loaded by the script beside itself when a survey is to show', surveys),
     pinned('surveys.js', 'Surveys renderer chunk of the browser SDK of one version', surveys),
+    latest('replay.js', 'Session-replay recorder (rrweb) of the latest browser SDK, loaded by the script for sampled sessions', replay),
+    pinned('replay.js', 'Session-replay recorder (rrweb) of the browser SDK of one version', replay),
     {
       ...script,
       path: '/sdk/integrity.json',

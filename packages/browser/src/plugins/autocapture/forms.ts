@@ -1,5 +1,6 @@
 import type { Plugin } from '../../core/client.js';
-import { NO_CAPTURE, isBlocked } from '../../dom/element.js';
+import { isBlocked } from '../../dom/element.js';
+import { NO_CAPTURE } from '../../dom/no-capture.js';
 
 /** The names of the fields of `form` (not inside a no-capture element), in document order, each once. Never their values. */
 export function fieldNames(form: HTMLFormElement): string[] {

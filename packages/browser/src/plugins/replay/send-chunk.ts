@@ -1,0 +1,55 @@
+import { API_KEY_HEADER } from '@northstar/core';
+import type { eventWithTime } from 'rrweb';
+import { gzip, gzipNow } from './gzip.js';
+
+/** One chunk of a session's recording, as `POST /v1/replay/chunks` takes it (docs/ingestion-endpoints.md). */
+export interface ReplayChunk {
+  session_id: string;
+  seq: number;
+  device_id: string;
+  user_id?: string;
+  events: eventWithTime[];
+}
+
+/** A chunk ready to go: its JSON, gzip-compressed when `gzipped`. */
+export interface EncodedChunk {
+  body: Uint8Array | string;
+  gzipped: boolean;
+}
+
+/** Keepalive requests share 64 KiB in flight: a larger body goes as an ordinary request. */
+const KEEPALIVE_LIMIT = 60_000;
+
+/** The chunk's body, compressed off the call path when `compress`. */
+export async function encodeChunk(chunk: ReplayChunk, compress: boolean): Promise<EncodedChunk> {
+  const json = JSON.stringify(chunk);
+  return compress ? { body: await gzip(json), gzipped: true } : { body: json, gzipped: false };
+}
+
+/** The chunk's body now, for a page that is going away. */
+export function encodeChunkNow(chunk: ReplayChunk, compress: boolean): EncodedChunk {
+  const json = JSON.stringify(chunk);
+  return compress ? { body: gzipNow(json), gzipped: true } : { body: json, gzipped: false };
+}
+
+/**
+ * POSTs one encoded chunk with the key in `X-API-Key` (the replay route authenticates before it reads the
+ * body, so the key cannot travel in it as the track beacon's does) and `Content-Encoding: gzip` when it is.
+ * A small body goes as a keepalive request, which outlives the page. Resolves true when the chunk is done
+ * with (stored, or refused for good: a 4xx other than 429), false when it should be sent again.
+ */
+export async function postChunk(url: string, apiKey: string, chunk: EncodedChunk): Promise<boolean> {
+  const size = typeof chunk.body === 'string' ? chunk.body.length * 3 : chunk.body.byteLength;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [API_KEY_HEADER]: apiKey, ...(chunk.gzipped ? { 'Content-Encoding': 'gzip' } : {}) },
+      body: chunk.body as BodyInit,
+      keepalive: size < KEEPALIVE_LIMIT,
+      credentials: 'omit',
+    });
+    return res.status < 500 && res.status !== 429;
+  } catch {
+    return false;
+  }
+}
