@@ -79,7 +79,7 @@ describe('the replay plugin', () => {
     expect(load).toHaveBeenCalledTimes(1);
     const host = hosts[0] as RecorderHost;
     expect(host.url).toBe(`${ENDPOINT}/v1/replay/chunks`);
-    expect(host.apiKey).toBe(API_KEY);
+    expect(host.headers).toEqual({ 'X-API-Key': API_KEY });
     expect(host.session()).toBe(client.getSessionId());
     expect(host.ids()).toEqual({ device_id: client.getDeviceId(), user_id: 'user-1' });
     expect(host.recordings.get(client.getSessionId() ?? '')).toMatchObject({ sampled: true, seq: 0 });

@@ -8,7 +8,8 @@ export interface RecorderHost {
   noCapture: string;
   /** `${endpoint}/v1/replay/chunks`. */
   url: string;
-  apiKey: string;
+  /** Headers of every chunk request: the key in `X-API-Key`. */
+  headers: Record<string, string>;
   /** The session to record now; null while there is none, or while nothing may be recorded (consent pending, opted out). */
   session(): string | null;
   /** The sampling decision, sequence numbers and start of each session's recording. */

@@ -43,7 +43,7 @@ export function startRecorder(host: RecorderHost): Recorder {
     if (pending.length > MAX_PENDING) pending.shift();
   };
   const post = (chunk: EncodedChunk): void =>
-    void postChunk(host.url, host.apiKey, chunk).then((done) => {
+    void postChunk(host.url, host.headers, chunk).then((done) => {
       if (!done) keep(chunk);
     });
   const flush = (): void => {
@@ -95,8 +95,8 @@ export function startRecorder(host: RecorderHost): Recorder {
       if (!unloading) return void (flush(), retry());
       // The page is going away: a promise would not be resumed, so the chunk is encoded now.
       const chunk = take();
-      if (chunk) void postChunk(host.url, host.apiKey, encodeChunkNow(chunk, o.compress));
-      pending.splice(0).forEach((p) => void postChunk(host.url, host.apiKey, p));
+      if (chunk) void postChunk(host.url, host.headers, encodeChunkNow(chunk, o.compress));
+      pending.splice(0).forEach((p) => void postChunk(host.url, host.headers, p));
     },
     restart: end,
     stop() {

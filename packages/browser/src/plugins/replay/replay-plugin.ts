@@ -1,3 +1,4 @@
+import { API_KEY_HEADER } from '@northstar/core';
 import type { Client, Plugin } from '../../core/client.js';
 import { log } from '../../core/debug.js';
 import { onPageHide } from '../../core/page-hide.js';
@@ -14,7 +15,7 @@ function recorderHost(client: Client, run: Running, options: NonNullable<ReturnT
     options,
     noCapture: NO_CAPTURE,
     url: `${c.endpoint}/v1/replay/chunks`,
-    apiKey: c.apiKey,
+    headers: { [API_KEY_HEADER]: c.apiKey },
     session: () => (client.run === run && run.store.on && !run.optedOut ? run.session.peek(Date.now()) : null),
     recordings: sessionRecordings(run.store, options.samplingRate),
     ids: () => ({ device_id: run.ids.device, ...(run.ids.user ? { user_id: run.ids.user } : {}) }),

@@ -1,4 +1,3 @@
-import { API_KEY_HEADER } from '@northstar/core';
 import type { eventWithTime } from 'rrweb';
 import { gzip, gzipNow } from './gzip.js';
 
@@ -33,17 +32,17 @@ export function encodeChunkNow(chunk: ReplayChunk, compress: boolean): EncodedCh
 }
 
 /**
- * POSTs one encoded chunk with the key in `X-API-Key` (the replay route authenticates before it reads the
- * body, so the key cannot travel in it as the track beacon's does) and `Content-Encoding: gzip` when it is.
+ * POSTs one encoded chunk with `headers` — the key in `X-API-Key`: the replay route authenticates before it reads
+ * the body, so the key cannot travel in it as the track beacon's does — and `Content-Encoding: gzip` when it is.
  * A small body goes as a keepalive request, which outlives the page. Resolves true when the chunk is done
  * with (stored, or refused for good: a 4xx other than 429), false when it should be sent again.
  */
-export async function postChunk(url: string, apiKey: string, chunk: EncodedChunk): Promise<boolean> {
+export async function postChunk(url: string, headers: Record<string, string>, chunk: EncodedChunk): Promise<boolean> {
   const size = typeof chunk.body === 'string' ? chunk.body.length * 3 : chunk.body.byteLength;
   try {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', [API_KEY_HEADER]: apiKey, ...(chunk.gzipped ? { 'Content-Encoding': 'gzip' } : {}) },
+      headers: { 'Content-Type': 'application/json', ...headers, ...(chunk.gzipped ? { 'Content-Encoding': 'gzip' } : {}) },
       body: chunk.body as BodyInit,
       keepalive: size < KEEPALIVE_LIMIT,
       credentials: 'omit',

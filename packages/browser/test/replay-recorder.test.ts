@@ -1,0 +1,195 @@
+// @vitest-environment jsdom
+import { gunzipSync } from 'node:zlib';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStore } from '../src/core/storage.js';
+import { NO_CAPTURE } from '../src/dom/no-capture.js';
+import { REPLAY_DEFAULTS } from '../src/plugins/replay/options.js';
+import type { ReplayOptions } from '../src/plugins/replay/options.js';
+import type { Recorder, RecorderHost } from '../src/plugins/replay/recorder-api.js';
+import { startRecorder } from '../src/plugins/replay/recorder.js';
+import { sessionRecordings } from '../src/plugins/replay/session-recording.js';
+import { API_KEY, ENDPOINT, server, useApi } from './msw-api.js';
+
+const URL = `${ENDPOINT}/v1/replay/chunks`;
+/** rrweb's event types. */
+const FULL_SNAPSHOT = 2;
+const INCREMENTAL = 3;
+const META = 4;
+
+interface SentChunk {
+  session_id: string;
+  seq: number;
+  device_id: string;
+  user_id?: string;
+  events: { type: number; data?: unknown }[];
+}
+interface Sent {
+  chunk: SentChunk;
+  headers: Headers;
+  keepalive: boolean;
+}
+
+let sent: Sent[] = [];
+let recorder: Recorder | undefined;
+let session: string | null = 'session-1';
+/** How often the recorder asked for the session: once per flush, so a count shows flushes that happened. */
+let asked = 0;
+/** The recorder's debug messages. */
+let logged: string[] = [];
+
+useApi();
+beforeEach(() => {
+  sent = [];
+  session = 'session-1';
+  asked = 0;
+  logged = [];
+  document.body.innerHTML = '<h1>visible text</h1><input id="f" type="hidden" value="csrf-secret"><div class="sdk-no-capture">blocked text</div>';
+  server.use(
+    http.post(URL, async ({ request }) => {
+      const bytes = Buffer.from(await request.arrayBuffer());
+      const text = request.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
+      sent.push({ chunk: JSON.parse(text) as SentChunk, headers: request.headers, keepalive: request.keepalive });
+      return HttpResponse.json({ stored: 1, duplicates: 0 });
+    }),
+  );
+});
+afterEach(() => {
+  recorder?.stop();
+  recorder = undefined;
+});
+
+/** A recorder over a host whose session the test sets, with these options. */
+function start(options: Partial<ReplayOptions> = {}): RecorderHost {
+  const store = createStore(`ns_${API_KEY}_`);
+  store.on = true;
+  const o = { ...REPLAY_DEFAULTS, flushInterval: 50, ...options };
+  const host: RecorderHost = {
+    options: o,
+    noCapture: NO_CAPTURE,
+    url: URL,
+    headers: { 'X-API-Key': API_KEY },
+    session: () => {
+      asked += 1;
+      return session;
+    },
+    recordings: sessionRecordings(store, o.samplingRate),
+    ids: () => ({ device_id: 'device-1', user_id: 'user-1' }),
+    log: (message) => void logged.push(message),
+  };
+  recorder = startRecorder(host);
+  return host;
+}
+
+const until = async (done: () => boolean, what: string): Promise<void> => {
+  const deadline = Date.now() + 10_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+const chunksOf = (id: string) => sent.map((s) => s.chunk).filter((c) => c.session_id === id);
+const types = (chunk: SentChunk | undefined) => chunk?.events.map((e) => e.type) ?? [];
+
+describe('the replay recorder', () => {
+  it("sends the page's Meta and FullSnapshot as chunk 0 of the session, gzip, with the key, device and user", async () => {
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    const [first] = sent;
+    expect(first?.chunk).toMatchObject({ session_id: 'session-1', seq: 0, device_id: 'device-1', user_id: 'user-1' });
+    expect(types(first?.chunk).slice(0, 2)).toEqual([META, FULL_SNAPSHOT]);
+    expect(first?.headers.get('x-api-key')).toBe(API_KEY);
+    expect(first?.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('numbers the chunks of a session 0, 1, 2, ... as the page changes', async () => {
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    document.body.append(Object.assign(document.createElement('p'), { textContent: 'added' }));
+    await until(() => sent.length > 1, 'the second chunk');
+    expect(sent.map((s) => s.chunk.seq)).toEqual([0, 1]);
+    expect(types(sent[1]?.chunk)).toContain(INCREMENTAL);
+    expect(JSON.stringify(sent[1]?.chunk)).toContain('added');
+  });
+
+  it('masks a hidden input and leaves a blocked element empty', async () => {
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    const text = JSON.stringify(sent[0]?.chunk);
+    expect(text).toContain('visible text');
+    expect(text).not.toContain('csrf-secret');
+    expect(text).not.toContain('blocked text');
+  });
+
+  it('sends a chunk as soon as maxEventsPerChunk events wait', async () => {
+    start({ maxEventsPerChunk: 2, flushInterval: 60_000 });
+    await until(() => sent.length > 0, 'a full chunk');
+    expect(sent[0]?.chunk.events).toHaveLength(2);
+  });
+
+  it('sends plain JSON with compress: false', async () => {
+    start({ compress: false });
+    await until(() => sent.length > 0, 'the first chunk');
+    expect(sent[0]?.headers.get('content-encoding')).toBeNull();
+    expect(sent[0]?.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('starts again when the session changes: a new session id, seq from 0, a new full snapshot', async () => {
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    session = 'session-2';
+    await until(() => chunksOf('session-2').length > 0, 'a chunk of the new session');
+    const [first] = chunksOf('session-2');
+    expect(first?.seq).toBe(0);
+    expect(types(first).slice(0, 2)).toEqual([META, FULL_SNAPSHOT]);
+  });
+
+  it('records nothing while there is no session to record (consent pending, opted out)', async () => {
+    session = null;
+    start();
+    document.body.append(document.createElement('p'));
+    await until(() => asked >= 3, 'three flushes');
+    expect(logged).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('stops recording at maxDuration from the start of the session, and does not start again in that session', async () => {
+    start({ maxDuration: 150 });
+    await until(() => logged.includes('recording of session session-1 ended'), 'the end of the recording');
+    const flushes = asked;
+    document.body.append(Object.assign(document.createElement('p'), { textContent: 'after the limit' }));
+    await until(() => asked >= flushes + 2, 'two more flushes');
+    await until(() => sent.length > 0, 'the chunk recorded before the limit');
+    expect(logged).toEqual(['recording session session-1', 'recording of session session-1 ended']);
+    expect(JSON.stringify(sent)).not.toContain('after the limit');
+  });
+
+  it('does not record a later page load of a session past its maxDuration', async () => {
+    localStorage.setItem(`ns_${API_KEY}_replay`, JSON.stringify({ session: 'session-1', sampled: true, seq: 4, start: Date.now() - 2000 }));
+    start({ maxDuration: 1000 });
+    await until(() => asked >= 2, 'two flushes');
+    expect(logged).toEqual([]);
+  });
+
+  it('continues the sequence of the session that an earlier page load began', async () => {
+    localStorage.setItem(`ns_${API_KEY}_replay`, JSON.stringify({ session: 'session-1', sampled: true, seq: 4, start: Date.now() }));
+    start();
+    await until(() => sent.length > 0, 'the first chunk of this page load');
+    expect(sent[0]?.chunk.seq).toBe(4);
+  });
+
+  it('sends a chunk that failed again at the next flush', async () => {
+    server.use(http.post(URL, () => HttpResponse.json({ error: 'down' }, { status: 503 }), { once: true }));
+    start();
+    await until(() => sent.length > 0, 'the chunk, sent again');
+    expect(sent[0]?.chunk.seq).toBe(0);
+  });
+
+  it('sends what waits at once, with keepalive, when the page unloads', async () => {
+    start({ flushInterval: 60_000 });
+    recorder?.flush(true);
+    await until(() => sent.length > 0, 'the unload chunk');
+    expect(sent[0]?.keepalive).toBe(true);
+    expect(types(sent[0]?.chunk).slice(0, 2)).toEqual([META, FULL_SNAPSHOT]);
+  });
+});
