@@ -71,7 +71,9 @@ describe.runIf(runs)('session replay in Chromium against the built server on its
     expect(text).toContain(M.visible);
     for (const secret of [M.typed, M.scripted, M.hidden, M.password, M.textarea]) expect(text, secret).not.toContain(secret);
     // The options are the page's text; which one was picked is not recorded.
-    const inputs = chunks.flatMap((c) => c.events).flatMap((e) => (e.type === 3 && (e.data as { source: number }).source === 5 ? [e.data as { text: string }] : []));
+    const inputs = chunks
+      .flatMap((c) => c.events)
+      .flatMap((e) => (e.type === 3 && (e.data as { source: number }).source === 5 ? [e.data as { text: string }] : []));
     expect(inputs.length).toBeGreaterThanOrEqual(3);
     for (const input of inputs) expect(input.text).toMatch(/^\**$/);
     expect(text).not.toContain('"selected"');

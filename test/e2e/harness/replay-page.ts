@@ -38,7 +38,12 @@ const BODY = `<h1 id="title">${M.visible}</h1>
  * `/sdk/northstar.debug.js` (which sets up the replay plugin and loads `/sdk/replay.js` for sampled
  * sessions) with page views only, chunks every 300 ms, and `replay` options merged over that.
  */
-export async function routeReplayPage(context: BrowserContext, demo: DemoProject, replay: Record<string, unknown> = {}, options: Record<string, unknown> = {}): Promise<void> {
+export async function routeReplayPage(
+  context: BrowserContext,
+  demo: DemoProject,
+  replay: Record<string, unknown> = {},
+  options: Record<string, unknown> = {},
+): Promise<void> {
   const config = JSON.stringify({
     key: demo.pk,
     endpoint: demo.url,
@@ -67,13 +72,20 @@ export function requestedPaths(context: BrowserContext): string[] {
 /** The SDK's session id in the page, once it has one. */
 export function sessionId(page: Page): Promise<string> {
   return page
-    .waitForFunction(() => (window as unknown as { northstar: { _instance?: { getSessionId?(): string | null } } }).northstar._instance?.getSessionId?.() ?? null, null, {
-      timeout: 30_000,
-    })
+    .waitForFunction(
+      () => (window as unknown as { northstar: { _instance?: { getSessionId?(): string | null } } }).northstar._instance?.getSessionId?.() ?? null,
+      null,
+      {
+        timeout: 30_000,
+      },
+    )
     .then(async (handle) => String(await handle.jsonValue()));
 }
 
 /** The page's stored replay record (`ns_<key>_replay`): the sampling decision and next sequence number of the session. */
 export function storedRecording(page: Page, demo: DemoProject): Promise<{ session: string; sampled: boolean; seq: number } | null> {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { session: string; sampled: boolean; seq: number } | null, `ns_${demo.pk}_replay`);
+  return page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as { session: string; sampled: boolean; seq: number } | null,
+    `ns_${demo.pk}_replay`,
+  );
 }

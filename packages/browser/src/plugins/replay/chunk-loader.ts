@@ -13,4 +13,6 @@ export const REPLAY_CHUNK = 'replay.js';
  * the sampling includes.
  */
 export const cdnReplay = (scriptSrc?: string | null): Plugin =>
-  createReplay((client) => loadScriptChunk(chunkUrl(REPLAY_CHUNK, scriptSrc, client.config.endpoint), client.config.nonce, () => (window as ReplayWindow)[REPLAY_GLOBAL]));
+  createReplay((client) =>
+    loadScriptChunk(chunkUrl(REPLAY_CHUNK, scriptSrc, client.config.endpoint), client.config.nonce, () => (window as ReplayWindow)[REPLAY_GLOBAL]),
+  );
