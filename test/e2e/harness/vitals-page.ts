@@ -53,7 +53,8 @@ const CSP = `script-src 'nonce-${NONCE}'; object-src 'none'; base-uri 'none'`;
 function cdnPage(npmConfig: { apiKey: string; flushInterval: number }, path: string): string {
   // No endpoint: the script-tag form derives it from the script's URL.
   const { apiKey, flushInterval } = npmConfig;
-  const config = JSON.stringify({ key: apiKey, flushInterval, ...(path === 'cdn/off' ? { webVitals: false } : {}) });
+  // Replay off: its recorder chunk is another script request, and recording is work the metrics would include.
+  const config = JSON.stringify({ key: apiKey, flushInterval, replay: false, ...(path === 'cdn/off' ? { webVitals: false } : {}) });
   return `<!doctype html><html><head><meta charset="utf-8"><title>vitals cdn</title>
 <script nonce="${NONCE}">window.northstar = window.northstar || []; northstar.push(['init', ${config}]);</script>
 <script nonce="${NONCE}" async src="/sdk/northstar.js"></script>
