@@ -1,7 +1,7 @@
 import type { Plugin } from '../../core/client.js';
-import { chunkUrl, loadScriptChunk } from '../../dom/script-chunk.js';
+import { chunkUrl, loadChunk } from '../../overlay/chunk-script.js';
 import { REPLAY_GLOBAL } from './chunk-global.js';
-import type { ReplayWindow } from './chunk-global.js';
+import type { RecorderApi } from './recorder-api.js';
 import { createReplay } from './replay-plugin.js';
 
 /** The chunk's file name: beside the SDK script, as `/sdk/replay.js`, `/sdk/<version>/replay.js` and `dist/replay.js`. */
@@ -13,6 +13,4 @@ export const REPLAY_CHUNK = 'replay.js';
  * the sampling includes.
  */
 export const cdnReplay = (scriptSrc?: string | null): Plugin =>
-  createReplay((client) =>
-    loadScriptChunk(chunkUrl(REPLAY_CHUNK, scriptSrc, client.config.endpoint), client.config.nonce, () => (window as ReplayWindow)[REPLAY_GLOBAL]),
-  );
+  createReplay((client) => loadChunk<RecorderApi>(chunkUrl(REPLAY_CHUNK, scriptSrc, client.config.endpoint), REPLAY_GLOBAL, client.config.nonce));

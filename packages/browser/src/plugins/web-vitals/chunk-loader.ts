@@ -1,7 +1,6 @@
 import type { Plugin } from '../../core/client.js';
-import { chunkUrl, loadScriptChunk } from '../../dom/script-chunk.js';
+import { chunkUrl, loadChunk } from '../../overlay/chunk-script.js';
 import { VITALS_GLOBAL } from './chunk-global.js';
-import type { VitalsWindow } from './chunk-global.js';
 import type { VitalsApi } from './metrics.js';
 import { createWebVitals } from './vitals-plugin.js';
 
@@ -12,8 +11,7 @@ export const VITALS_CHUNK = 'web-vitals.js';
 export const vitalsChunkUrl = (scriptSrc: string | null | undefined, endpoint: string): string => chunkUrl(VITALS_CHUNK, scriptSrc, endpoint);
 
 /** Loads the chunk (with the CSP `nonce`, when given) and resolves with the functions it leaves on `window[VITALS_GLOBAL]`. */
-export const loadVitalsChunk = (src: string, nonce: string | undefined): Promise<VitalsApi> =>
-  loadScriptChunk(src, nonce, () => (window as VitalsWindow)[VITALS_GLOBAL]);
+export const loadVitalsChunk = (src: string, nonce: string | undefined): Promise<VitalsApi> => loadChunk<VitalsApi>(src, VITALS_GLOBAL, nonce);
 
 /**
  * The `webVitals` plugin of the CDN script: the same plugin as the npm build's, loading `web-vitals` from the
