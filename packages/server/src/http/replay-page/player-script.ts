@@ -143,7 +143,9 @@ export const PLAYER_SCRIPT = String.raw`(function () {
   function seek(offset) {
     if (!replayer) return;
     var at = Math.min(Math.max(0, offset), totalTime);
-    replayer.pause(at);
+    // rrweb applies the events strictly before the time it pauses at: 1 ms more shows the moment itself
+    // (the seeked event, the last event of the session) as it was.
+    replayer.pause(at + 1);
     showTime(at);
   }
 
