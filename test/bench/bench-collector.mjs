@@ -73,9 +73,9 @@ export async function startCollector(sdkOf) {
         const [, id, path] = match;
         const js = (file) => readFile(file).then((body) => res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(body));
         if (path === '/page') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(benchPage(sdkOf(id)));
-        if (req.method === 'GET' && /^\/sdk\/(northstar|web-vitals)\.js$/.test(path)) {
+        if (req.method === 'GET' && /^\/sdk\/(northstar|web-vitals|replay)\.js$/.test(path)) {
           count(id).files.push(path);
-          return js(join(DIST, path === '/sdk/northstar.js' ? 'northstar.min.js' : 'web-vitals.js'));
+          return js(join(DIST, path === '/sdk/northstar.js' ? 'northstar.min.js' : path.slice('/sdk/'.length)));
         }
         const asset = /^\/static\/(?:[\d.]+\/)?([\w.-]+\.js)$/.exec(path);
         if (req.method === 'GET' && asset) {

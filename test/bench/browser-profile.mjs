@@ -37,7 +37,7 @@ function located(line, column) {
   return `${file}:${o.line}  ${text}`;
 }
 
-const isOurs = (url) => /\/sdk\/(northstar|web-vitals)\.js$/.test(url);
+const isOurs = (url) => /\/sdk\/(northstar|web-vitals|replay)\.js$/.test(url);
 const isPosthog = (url) => /\/static\/[\w./-]+\.js$/.test(url);
 
 /** Samples by category: the SDK's (by source location, for ours), the page's, idle, GC, the rest. */

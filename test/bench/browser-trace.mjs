@@ -102,7 +102,7 @@ try {
   for (const id of IDS) {
     const config = CONFIGS.find((c) => c.id === id);
     if (!config) throw new Error(`no configuration ${id}`);
-    const sdkUrl = config.sdk === 'posthog' ? (url) => /\/static\/[\w./-]+\.js$/.test(url) : (url) => /\/sdk\/(northstar|web-vitals)\.js$/.test(url);
+    const sdkUrl = config.sdk === 'posthog' ? (url) => /\/static\/[\w./-]+\.js$/.test(url) : (url) => /\/sdk\/(northstar|web-vitals|replay)\.js$/.test(url);
     const { events, sent } = await traceConfig(browser, collector, `${id}.trace`, actions);
     results.set(id, { times: selfTimes(events, sdkUrl), sent });
   }

@@ -21,6 +21,8 @@ const benches = tenMillion
       () => import('./node-sdk.mjs').then((m) => m.nodeSdk()),
       // BENCH_BROWSER_SECONDS sets its session's length (default 60 s, about 10 minutes for all configurations).
       ...(process.env.BENCH_BROWSER === '0' ? [] : [() => import('./browser-main-thread.mjs').then((m) => m.browserMainThread())]),
+      // BENCH_REPLAY_SECONDS sets the mutation scenario's length (default 30 s; about 2 minutes in all).
+      ...(process.env.BENCH_BROWSER === '0' ? [] : [() => import('./replay-overhead.mjs').then((m) => m.replayOverhead())]),
       ...(process.env.BENCH_MYSQL === '0' ? [] : [ingestMysql, () => queryUniq(), () => queryAnalytics()]),
     ];
 

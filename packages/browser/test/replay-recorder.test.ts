@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore } from '../src/core/storage.js';
 import { NO_CAPTURE } from '../src/dom/no-capture.js';
+import { MUTATION_LIMIT } from '../src/plugins/replay/mutation-throttle.js';
 import { REPLAY_DEFAULTS } from '../src/plugins/replay/options.js';
 import type { ReplayOptions } from '../src/plugins/replay/options.js';
 import type { Recorder, RecorderHost } from '../src/plugins/replay/recorder-api.js';
@@ -16,6 +17,7 @@ const URL = `${ENDPOINT}/v1/replay/chunks`;
 const FULL_SNAPSHOT = 2;
 const INCREMENTAL = 3;
 const META = 4;
+const CUSTOM = 5;
 
 interface SentChunk {
   session_id: string;
@@ -176,6 +178,23 @@ describe('the replay recorder', () => {
     start();
     await until(() => sent.length > 0, 'the first chunk of this page load');
     expect(sent[0]?.chunk.seq).toBe(4);
+  });
+
+  it('stops before serialising a burst of more than MUTATION_LIMIT mutations a second, notes it, and resumes from a fresh full snapshot', async () => {
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    const burst = document.createElement('div');
+    for (let i = 0; i <= MUTATION_LIMIT; i++) burst.append(document.createElement('span'));
+    document.body.append(burst);
+    await until(() => sent.flatMap((s) => s.chunk.events).filter((e) => e.type === FULL_SNAPSHOT).length >= 2, 'the fresh full snapshot');
+    const events = sent.flatMap((s) => s.chunk.events);
+    const throttled = events.findIndex((e) => e.type === CUSTOM && (e.data as { tag: string }).tag === 'northstar.throttled');
+    expect(throttled).toBeGreaterThan(0);
+    expect(events.slice(throttled + 1, throttled + 3).map((e) => e.type)).toEqual([META, FULL_SNAPSHOT]);
+    // No mutation event carries the burst: only the new full snapshot has its nodes.
+    const adds = events.filter((e) => e.type === INCREMENTAL).map((e) => (e.data as { adds?: unknown[] }).adds?.length ?? 0);
+    expect(Math.max(0, ...adds)).toBeLessThan(100);
+    expect(logged).toContain(`paused: more than ${MUTATION_LIMIT} mutations a second`);
   });
 
   it('sends a chunk that failed again at the next flush', async () => {

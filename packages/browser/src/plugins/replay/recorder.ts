@@ -1,5 +1,7 @@
 import { record } from 'rrweb';
 import type { eventWithTime } from 'rrweb';
+import { MUTATION_LIMIT, watchMutations } from './mutation-throttle.js';
+import type { MutationThrottle } from './mutation-throttle.js';
 import { recordOptions } from './record-options.js';
 import type { Recorder, RecorderHost } from './recorder-api.js';
 import { encodeChunk, encodeChunkNow, postChunk } from './send-chunk.js';
@@ -8,13 +10,20 @@ import type { EncodedChunk, ReplayChunk } from './send-chunk.js';
 /** Chunks kept for another attempt after a failed send (network, 5xx, 429); the oldest go first. */
 const MAX_PENDING = 20;
 
-/** One rrweb recording: of one session, on this page. */
+/** rrweb's type of the custom events a recorder adds (`EventType.Custom`). */
+const CUSTOM = 5;
+
+/** One recording: of one session, on this page; rrweb runs in it except while a mutation burst pauses it. */
 interface Recording {
   session: string;
   events: eventWithTime[];
+  /** Stops rrweb. */
   stop?: () => void;
+  /** True while a mutation burst keeps rrweb stopped. */
+  paused?: boolean;
   /** The `maxDuration` timer. */
   limit: ReturnType<typeof setTimeout>;
+  throttle?: MutationThrottle;
 }
 
 /**
@@ -58,6 +67,7 @@ export function startRecorder(host: RecorderHost): Recorder {
     flush();
     current = undefined;
     clearTimeout(rec.limit);
+    rec.throttle?.disconnect();
     rec.stop?.();
     host.log?.(`recording of session ${rec.session} ended`);
   };
@@ -68,22 +78,42 @@ export function startRecorder(host: RecorderHost): Recorder {
     if (!rec.sampled || now - start >= o.maxDuration) return;
     if (rec.start === undefined) host.recordings.save({ ...rec, start });
     const recording: Recording = { session, events: [], limit: setTimeout(end, start + o.maxDuration - now) };
-    // rrweb emits the page's Meta and FullSnapshot events inside record(): `current` must be set before.
     current = recording;
+    // Before rrweb's observer, so that a burst stops rrweb before rrweb serialises it.
+    recording.throttle = watchMutations(() => pause(recording));
+    run(recording);
+    host.log?.(`recording session ${session}`);
+  };
+  /** Starts rrweb in `recording`: the page's Meta and FullSnapshot, then its changes. */
+  const run = (recording: Recording): void => {
+    recording.paused = false;
+    // rrweb emits the Meta and FullSnapshot events inside record(), before it returns `stop`.
     recording.stop = record({
       ...recordOptions(o, host.noCapture),
       emit: (event) => {
-        if (current !== recording) return;
+        if (current !== recording || recording.paused) return;
         recording.events.push(event);
         if (recording.events.length >= o.maxEventsPerChunk) flush();
       },
     });
-    host.log?.(`recording session ${session}`);
+  };
+  /**
+   * A mutation burst (more than MUTATION_LIMIT a second): rrweb stops before it serialises it, the recording
+   * notes the gap, and it resumes at the first flush after a calm second, from a fresh full snapshot.
+   */
+  const pause = (recording: Recording): void => {
+    if (current !== recording || recording.paused) return;
+    recording.paused = true;
+    recording.stop?.();
+    recording.events.push({ type: CUSTOM, timestamp: Date.now(), data: { tag: 'northstar.throttled', payload: { limit: MUTATION_LIMIT } } });
+    flush();
+    host.log?.(`paused: more than ${MUTATION_LIMIT} mutations a second`);
   };
   const tick = (): void => {
     const session = host.session();
     if (current && current.session !== session) end();
     else flush();
+    if (current?.paused && !current.throttle?.busy()) run(current);
     retry();
     if (!current && session && !stopped) begin(session);
   };
