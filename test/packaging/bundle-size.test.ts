@@ -13,6 +13,7 @@ const KB = 1024;
 const BUDGETS = {
   coreClient: 6 * KB,
   coreAutocapture: 8 * KB,
+  coreFlags: 7.5 * KB,
   cdnIife: 22 * KB,
   cdnWebVitals: 5 * KB,
   cdnGuides: 8 * KB,
@@ -28,6 +29,11 @@ const gzipSize = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
  * build would; `entryOnly` leaves out the chunks the app loads later by dynamic `import()`.
  */
 async function appBundleSize(code: string, entryOnly = false): Promise<number> {
+  return gzipSize(await appBundle(code, entryOnly));
+}
+
+/** The minified code of that bundle. */
+async function appBundle(code: string, entryOnly = false): Promise<string> {
   const entry = '\0size-entry';
   const bundle = await rollup({
     input: entry,
@@ -46,7 +52,7 @@ async function appBundleSize(code: string, entryOnly = false): Promise<number> {
   });
   const { output } = await bundle.generate({ format: 'es', plugins: [terser({ compress: { passes: 2, global_defs: { __NS_DEBUG__: false } } })] });
   await bundle.close();
-  return gzipSize(output.map((chunk) => (chunk.type === 'chunk' && (chunk.isEntry || !entryOnly) ? chunk.code : '')).join(''));
+  return output.map((chunk) => (chunk.type === 'chunk' && (chunk.isEntry || !entryOnly) ? chunk.code : '')).join('');
 }
 
 describe('bundle budgets (min+gzip)', () => {
@@ -67,6 +73,21 @@ describe('bundle budgets (min+gzip)', () => {
     );
     console.info(`core client + autocapture: ${size} B of ${BUDGETS.coreAutocapture} B`);
     expect(size).toBeLessThanOrEqual(BUDGETS.coreAutocapture);
+  }, 60_000);
+
+  it(`keeps the core client with feature flags (featureFlags, getFeatureFlag, onFeatureFlags) within ${BUDGETS.coreFlags} bytes, and flags out of the core`, async () => {
+    const withFlags = await appBundle(
+      `import { init, track, identify, featureFlags, getFeatureFlag, onFeatureFlags } from '@northstar/browser';
+       init({ apiKey: 'pk_x', endpoint: '/ns' }).use(featureFlags); track('e'); identify('u');
+       onFeatureFlags(() => getFeatureFlag('f'));`,
+    );
+    const size = gzipSize(withFlags);
+    console.info(`core client + feature flags: ${size} B of ${BUDGETS.coreFlags} B`);
+    expect(size).toBeLessThanOrEqual(BUDGETS.coreFlags);
+    expect(withFlags).toContain('/v1/flags/evaluate');
+    expect(await appBundle(`import { init, track } from '@northstar/browser'; init({ apiKey: 'pk_x', endpoint: '/ns' }); track('e');`)).not.toContain(
+      '/v1/flags/evaluate',
+    );
   }, 60_000);
 
   it(`keeps the CDN IIFE within ${BUDGETS.cdnIife} bytes`, async () => {

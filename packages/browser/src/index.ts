@@ -25,11 +25,22 @@ export {
   getSessionId,
   destroy,
 } from './shared-instance.js';
+export {
+  flagsOf,
+  getFeatureFlag,
+  isFeatureEnabled,
+  getFeatureFlagState,
+  getFeatureFlags,
+  onFeatureFlags,
+  reloadFeatureFlags,
+  resolveVariant,
+} from './shared-flags.js';
 export { Northstar } from './core/northstar.js';
 export { Client } from './core/client.js';
 export type { Plugin } from './core/client.js';
 export type { ClientHooks, HookName, HookListener } from './core/hooks.js';
-export type { NorthstarConfig, AutocaptureConfig, ReplayConfig, FrustrationConfig } from './core/config.js';
+export type { FeatureFlagsApi, FeatureFlagState, FeatureFlagsChange, FeatureFlagsListener, FlagSource } from './core/feature-flags-api.js';
+export type { NorthstarConfig, BootstrapConfig, AutocaptureConfig, ReplayConfig, FrustrationConfig } from './core/config.js';
 export type { Properties, PropertyObject, PropertyValue } from './core/properties.js';
 export type { UserProperties } from './core/identity.js';
 export type { Revenue, RevenueType } from './core/revenue.js';
@@ -48,3 +59,5 @@ export { guides } from './plugins/guides/guides.js';
 export type { Guide } from './plugins/guides/guide-types.js';
 export { surveys } from './plugins/surveys/surveys.js';
 export type { Survey, SurveyQuestion, SurveyConditions } from './plugins/surveys/survey-types.js';
+export { featureFlags } from './plugins/flags/feature-flags.js';
+export { BOOTSTRAP_ELEMENT_ID, BOOTSTRAP_GLOBAL } from './plugins/flags/flag-bootstrap.js';

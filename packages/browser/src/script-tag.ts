@@ -10,6 +10,8 @@ export type Command = [string, ...unknown[]];
 /** What `window.northstar` becomes once the script has loaded. */
 export interface NorthstarGlobal {
   push(command: Command): void;
+  /** The operations passed to installGlobal as `methods` (the CDN script's flag functions), callable once the script has loaded. */
+  [method: string]: unknown;
   /** The instance created by the `init` command. */
   _instance?: Northstar;
 }
@@ -49,15 +51,24 @@ export function endpointFromScript(src: string | null | undefined): string | und
  * Replaces the `window.northstar` command array with the live global and replays what the page
  * queued before the script loaded, in order. Commands pushed before `init` wait for it. `nonce` is
  * the CSP nonce of the SDK's own script tag: the default of the `nonce` option. `plugins` are set up on
- * each instance `init` creates (each reads its own option, e.g. `frustration: false`).
+ * each instance `init` creates (each reads its own option, e.g. `frustration: false`). `methods` become
+ * methods of the global (`northstar.getFeatureFlag(key)`, answering at once) and commands of the queue
+ * (`push(['onFeatureFlags', callback])`, which waits for `init` like the others).
  */
-export function installGlobal(scriptSrc?: string | null, nonce?: string, plugins: readonly Plugin[] = []): NorthstarGlobal | undefined {
+export function installGlobal(
+  scriptSrc?: string | null,
+  nonce?: string,
+  plugins: readonly Plugin[] = [],
+  methods: Record<string, (...args: never[]) => unknown> = {},
+): NorthstarGlobal | undefined {
   if (typeof window === 'undefined') return undefined;
   const w = window as unknown as { northstar?: unknown };
   const queued = w.northstar;
   if (queued && !Array.isArray(queued)) return queued as NorthstarGlobal;
   const waiting: Command[] = [];
+  const commands = { ...COMMANDS, ...methods };
   const global: NorthstarGlobal = {
+    ...methods,
     push(command) {
       const [name, ...args] = Array.isArray(command) ? command : [];
       const instance = global._instance;
@@ -69,8 +80,8 @@ export function installGlobal(scriptSrc?: string | null, nonce?: string, plugins
         for (const held of waiting.splice(0)) global.push(held);
       } else if (!instance) {
         waiting.push(command);
-      } else if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(COMMANDS, name)) {
-        (COMMANDS[name] as (...a: unknown[]) => unknown)(...args);
+      } else if (typeof name === 'string' && Object.prototype.hasOwnProperty.call(commands, name)) {
+        (commands[name] as (...a: unknown[]) => unknown)(...args);
         // After destroy or revokeConsent the instance is gone: later commands wait for a new init.
         if (!instance.active) global._instance = undefined;
       } else if (__NS_DEBUG__) {

@@ -59,6 +59,8 @@ export const server = setupServer(
     await record(request, 200);
     return HttpResponse.json({ accepted: requests.at(-1)?.body.batch.length ?? 0, rejected: [] });
   }),
+  // The CDN script evaluates feature flags at init: no flag is on unless a test says so.
+  http.post(/\/v1\/flags\/evaluate$/, () => HttpResponse.json({ flags: {} })),
   http.post(/\/v1\/identify$/, async ({ request }) => {
     identifies.push((await request.json()) as IdentifyRequest);
     return HttpResponse.json({ ok: true });

@@ -5,6 +5,7 @@ import { resolveConfig } from './config.js';
 import type { NorthstarConfig, ResolvedConfig } from './config.js';
 import { pageContext } from './context.js';
 import { log } from './debug.js';
+import type { FeatureFlagsApi } from './feature-flags-api.js';
 import type { ClientHooks, HookListener, HookListeners, HookName } from './hooks.js';
 import { onPageHide } from './page-hide.js';
 import { splitProperties, withUser } from './properties.js';
@@ -44,6 +45,8 @@ export class Client {
   declare revoked?: boolean;
   /** @internal Listeners added with on(). */
   declare hooks?: HookListeners;
+  /** The feature flags, once the `featureFlags` plugin is set up on this client (docs/flags.md). */
+  declare flags?: FeatureFlagsApi;
 
   /** Only reads the config: nothing is stored, sent or listened to before start(). */
   constructor(config: NorthstarConfig) {

@@ -1,4 +1,4 @@
-import type { TrackedEvent } from '@northstar/core';
+import type { FlagValue, TrackedEvent } from '@northstar/core';
 
 /**
  * Which automatic captures run (spec 2.7), each on unless `false`. `init()` sets up `pageViews` only;
@@ -69,6 +69,14 @@ export interface FrustrationConfig {
   erraticCursorWindow?: number;
 }
 
+/** Values known before the SDK asks the server: see `NorthstarConfig.bootstrap`. */
+export interface BootstrapConfig {
+  /** Flag key → value (a variant key, `true`, or `false`). @default undefined */
+  featureFlags?: Record<string, FlagValue>;
+  /** The user id the values were evaluated for. @default undefined (the values are used for whoever this is) */
+  distinctID?: string;
+}
+
 /** Options of `init()` / `new Northstar()` (spec 2.6). */
 export interface NorthstarConfig {
   /** Public SDK key; must start with `pk_`. Without a valid key the SDK stays inert. */
@@ -115,6 +123,20 @@ export interface NorthstarConfig {
    * `use(webVitals)`. @default true (in the CDN script)
    */
   webVitals?: boolean;
+  /**
+   * Feature flags (docs/flags.md): `false` turns the `featureFlags` plugin off. The CDN script sets the
+   * plugin up unless this is `false`; npm users opt in with `use(featureFlags)` (or by calling any flag
+   * function, which sets it up). @default true (where the plugin is used)
+   */
+  featureFlags?: boolean;
+  /**
+   * Values to use before the server answers, e.g. evaluated by your server while rendering the page:
+   * `featureFlags` (flag key → variant key, `true` or `false`) and `distinctID`, the user id they were
+   * evaluated for (the SDK identifies as that user if it is not already). A page can pass the same
+   * object without code, in `<script type="application/json" id="northstar-bootstrap">` or as
+   * `window.__NORTHSTAR_BOOTSTRAP__`; this option wins over both. @default undefined
+   */
+  bootstrap?: BootstrapConfig;
   /**
    * In-app guides (tooltip, banner, modal, slideout, tour, checklist; docs/guides.md): `false` turns the
    * `guides` plugin off. The CDN script sets the plugin up unless this is `false`, and loads its renderer
