@@ -243,11 +243,19 @@ describe('feature flags: the session cache', () => {
     expect(startWithFlags().flags.state('new-checkout').status).toBe('loading');
   });
 
-  it('writes nothing to sessionStorage before consent', async () => {
-    const { flags } = startWithFlags({ consentRequired: true });
-    await loaded(flags);
-    expect(flags.get('new-checkout')).toBe('test');
-    expect(Object.keys(sessionStorage)).toEqual([]);
+  it('with consentRequired asks nothing and stores nothing before grantConsent(), using the bootstrap meanwhile', async () => {
+    const { client, flags } = startWithFlags({ consentRequired: true, bootstrap: { featureFlags: { hero: 'b' } } });
+    client.identify('user-1');
+    expect(flags.get('hero')).toBe('b');
+    expect(flags.state('new-checkout').status).toBe('loading');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toEqual([]);
+    client.grantConsent();
+    expect(await flags.resolve('new-checkout')).toBe('test');
+    expect(asked).toEqual([{ device_id: client.getDeviceId(), user_id: 'user-1' }]);
+    expect(Object.keys(sessionStorage)).toEqual([`ns_${API_KEY}_flags`]);
+    client.destroy();
+    expect(Object.hasOwn(client, 'grantConsent')).toBe(false);
   });
 });
 

@@ -87,9 +87,15 @@ export function createFlagStore(client: Client): FlagStore {
     return s;
   };
 
+  /** A load asked for before consent, made by grantConsent(). */
+  let held = false;
+
   const load = async (): Promise<void> => {
     const run = client.run;
     if (!run) return;
+    // `consentRequired`: nothing is sent before grantConsent(), flags included (bootstrap values still work).
+    held = !run.store.on;
+    if (held) return;
     const at = ++generation;
     const { device, user, props } = run.ids;
     const body: FlagsEvaluateRequest = { device_id: device };
@@ -131,7 +137,7 @@ export function createFlagStore(client: Client): FlagStore {
   const boot = readBootstrap(c.bootstrap);
   const run = client.run;
   if (boot.distinctID && run && boot.distinctID !== run.ids.user && boot.distinctID !== run.ids.device) {
-    (client as Northstar).identify?.(boot.distinctID);
+    (client as Partial<Northstar>).identify?.(boot.distinctID);
   }
   const cache = readCache(cacheName);
   if (cache && cache.p === person()) {
@@ -142,6 +148,14 @@ export function createFlagStore(client: Client): FlagStore {
   }
   for (const [key, value] of Object.entries(boot.flags)) known.set(key, [value, 'bootstrap']);
   if (Object.keys(boot.flags).length) last = 'bootstrap';
+  // grantConsent() has no hook (the core client has no bytes to spare): this instance's is wrapped instead.
+  const northstar = client as Partial<Northstar>;
+  const grant = northstar.grantConsent?.bind(client);
+  const wrapped = (): void => {
+    grant?.();
+    if (held) void load();
+  };
+  if (grant) northstar.grantConsent = wrapped;
   const offIdentify = client.on('identify', () => personChanged(false));
   const offReset = client.on('reset', () => personChanged(true));
   void load();
@@ -180,6 +194,7 @@ export function createFlagStore(client: Client): FlagStore {
     flags,
     stop() {
       generation++;
+      if (northstar.grantConsent === wrapped) delete northstar.grantConsent;
       offIdentify();
       offReset();
       listeners.clear();
