@@ -3,7 +3,7 @@ import { readRecord } from './queue.js';
 import type { Store } from './storage.js';
 
 /** Without Web Locks, a queue nobody wrote for this long (and not released) counts as abandoned, ms. */
-export const STALE_AFTER = 5 * 60_000;
+export const STALE_AFTER = 300_000;
 
 type Locks = Pick<LockManager, 'request'>;
 /** Web Locks; undefined where the browser has none. Only called on a started client: there is a navigator. */

@@ -208,8 +208,10 @@ export class Client {
         }
       }
     }
-    const kept = eager ? run.queue.add(e) : run.queue.push(e, time, run.base, own);
-    if (__NS_DEBUG__) log(this.config.debug, kept ? 'log' : 'warn', kept ? 'queued' : 'queue full (maxQueueSize): dropped the oldest event', e);
+    // No const for the answer: only the debug log reads it, and a production build would keep the unused binding.
+    if (eager ? run.queue.add(e) : run.queue.push(e, time, run.base, own)) {
+      if (__NS_DEBUG__) log(this.config.debug, 'log', 'queued', e);
+    } else if (__NS_DEBUG__) log(this.config.debug, 'warn', 'queue full (maxQueueSize): dropped the oldest event', e);
     if (eager) this.emit('event', e);
   }
 
@@ -226,7 +228,7 @@ export class Client {
   rebase(): void {
     const run = this.run;
     if (!run) return;
-    run.baseSession = run.session.peek(Date.now()) ?? undefined;
+    run.baseSession = run.session.peek(Date.now());
     run.base = withUser(run.context, run.ids.props, run.ids.supers, run.session.utm());
   }
 

@@ -25,8 +25,8 @@ export interface Running {
   context: Page;
   /** `context`, the session's UTM tags and the user properties: what every event starts from. */
   base: PageContext;
-  /** The session `base` was made for. */
-  baseSession?: string;
+  /** The session `base` was made for (null: none was running). */
+  baseSession?: string | null;
   optedOut: boolean;
   /** Identify requests made before consent, sent on grantConsent(). */
   held: IdentifyRequest[];
