@@ -13,6 +13,8 @@ export interface OverlayItem {
   flag_key?: string;
   /** The person's value of `flag_key` (a variant key, or true for a boolean flag). */
   variant?: string | true;
+  /** With `flag_key`: the values of the flag the item shows for (spec: `flag_key` plus `variants[]`). */
+  variants?: (string | true)[];
 }
 
 /** Draws a page view's items of one kind; what the lazily loaded chunk of that kind exports. */

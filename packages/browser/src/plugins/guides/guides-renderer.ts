@@ -1,7 +1,7 @@
 import type { Client } from '../../core/client.js';
 import { claimOverlay } from '../../overlay/frequency-cap.js';
 import type { OverlayRenderer } from '../../overlay/overlay-item.js';
-import { variantAllows } from '../../overlay/variant.js';
+import { whenVariantAllows } from '../../overlay/variant.js';
 import { banner } from './banner.js';
 import { checklist } from './checklist.js';
 import { GUIDE_STYLES } from './guide-styles.js';
@@ -76,13 +76,16 @@ export const guidesRenderer: OverlayRenderer<Guide> = {
 
     for (const guide of items) {
       const type = typeOf(guide);
-      if (!type || !variantAllows(client, guide)) continue;
-      const onReady = (anchor?: Element): void => {
-        const attempt = (): boolean => show(guide, anchor);
-        if (!attempt()) ready.push(attempt);
-      };
-      if (type.wait) stops.push(type.wait(guide, client, onReady, (selector) => reportMissing(client, guide, selector)));
-      else onReady();
+      if (!type) continue;
+      whenVariantAllows(client, guide, () => {
+        if (ended) return;
+        const onReady = (anchor?: Element): void => {
+          const attempt = (): boolean => show(guide, anchor);
+          if (!attempt()) ready.push(attempt);
+        };
+        if (type.wait) stops.push(type.wait(guide, client, onReady, (selector) => reportMissing(client, guide, selector)));
+        else onReady();
+      });
     }
     return () => {
       ended = true;

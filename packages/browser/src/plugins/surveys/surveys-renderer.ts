@@ -1,7 +1,7 @@
 import type { Client } from '../../core/client.js';
 import { claimOverlay } from '../../overlay/frequency-cap.js';
 import type { OverlayRenderer } from '../../overlay/overlay-item.js';
-import { variantAllows } from '../../overlay/variant.js';
+import { whenVariantAllows } from '../../overlay/variant.js';
 import { surveyPanel } from './survey-panel.js';
 import { SURVEY_STYLES } from './survey-styles.js';
 import type { Survey } from './survey-types.js';
@@ -66,12 +66,14 @@ export const surveysRenderer: OverlayRenderer<Survey> = {
     };
 
     for (const survey of items) {
-      if (!variantAllows(client, survey)) continue;
-      stops.push(
-        whenReady(client, survey, () => {
-          if (!show(survey)) waiting.push(() => show(survey));
-        }),
-      );
+      whenVariantAllows(client, survey, () => {
+        if (ended) return;
+        stops.push(
+          whenReady(client, survey, () => {
+            if (!show(survey)) waiting.push(() => show(survey));
+          }),
+        );
+      });
     }
     return () => {
       ended = true;
