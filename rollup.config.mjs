@@ -95,6 +95,23 @@ const withDir = (dir, entries) => Object.fromEntries(Object.entries(entries).map
  */
 const bundledDevDependencies = (dir) => (dir === 'packages/browser' ? [rrwebRecordOnly(), nodeResolve({ browser: true })] : []);
 
+/**
+ * The server's builds carry rrweb's player (its browser build and style sheet) as files beside them, for the
+ * replay page: rrweb is a devDependency of the server, so installing the server installs none of rrweb's
+ * dependencies (its @types/css-font-loading-module clashes with TypeScript's DOM types in a host app).
+ */
+function rrwebPlayerFiles() {
+  const rrweb = root('node_modules/rrweb/');
+  return {
+    name: 'northstar-rrweb-player-files',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'rrweb/rrweb.min.js', source: readFileSync(`${rrweb}umd/rrweb.min.js`) });
+      this.emitFile({ type: 'asset', fileName: 'rrweb/style.css', source: readFileSync(`${rrweb}dist/style.css`) });
+    },
+  };
+}
+const serverFiles = (dir) => (dir === 'packages/server' ? [rrwebPlayerFiles()] : []);
+
 function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false, banner }) {
   const pkg = readJson(`${dir}/package.json`);
   const external = externalsOf(pkg);
@@ -104,7 +121,7 @@ function npmBuilds({ dir, entries, esmOnly, cjs = true, debugFlag = false, banne
     external,
     plugins: debugFlag
       ? [...bundledDevDependencies(dir), esbuild({ target, tsconfig: root('tsconfig.base.json') }), strippableDebug()]
-      : [esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
+      : [...serverFiles(dir), esbuild({ target, tsconfig: root('tsconfig.base.json'), define: { __NS_DEBUG__: 'true' } })],
     output: {
       dir: `${dir}/dist`,
       format,
