@@ -1,4 +1,4 @@
-import type { Northstar } from '@northstar/browser';
+import type { BootstrapConfig, Northstar } from '@northstar/browser';
 
 /** Calls made before the client has started (a child's mount effect runs before the provider's), at most this many. */
 const MAX_PENDING = 100;
@@ -16,15 +16,18 @@ export interface ClientHandle {
   attach: (client: Northstar) => void;
   /** Calls `listener` when the client is attached; returns the unsubscribe function. */
   subscribe: (listener: () => void) => () => void;
+  /** The provider's `bootstrap` (from its config, or its client's): the flag values of the server render and the first client render. */
+  readonly bootstrap: BootstrapConfig | undefined;
   /** @internal The path of the last `$pageview` sent by usePageView, so a repeated effect sends none. */
   lastPageView?: string;
 }
 
-export function createClientHandle(): ClientHandle {
+export function createClientHandle(bootstrap?: BootstrapConfig): ClientHandle {
   let client: Northstar | undefined;
   const pending: ((client: Northstar) => void)[] = [];
   const listeners = new Set<() => void>();
   return {
+    bootstrap,
     get client() {
       return client;
     },

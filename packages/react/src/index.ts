@@ -6,6 +6,7 @@ export type { NorthstarProviderProps, NorthstarConfigProps, NorthstarClientProps
 export { useNorthstar } from './use-northstar.js';
 export { useTrackEvent } from './use-track-event.js';
 export { usePageView } from './use-page-view.js';
+export { useFeatureFlag, useFeatureFlagEnabled, useFeatureFlagState } from './use-feature-flag.js';
 export { useActiveGuide, useGuideEvents } from './use-guides.js';
 export { useActiveSurvey, useSurveyEvents } from './use-surveys.js';
 export type { OverlayEvent, OverlayAction, OverlayKind } from './overlay-events.js';

@@ -38,7 +38,8 @@ const NO_PLUGINS: readonly Plugin[] = [];
  * while rendering, so it renders on the server; the client starts in an effect, in the browser only.
  */
 export function NorthstarProvider(props: NorthstarProviderProps): ReactNode {
-  const [handle] = useState(createClientHandle);
+  // Read once, like the config: the bootstrap answers the hooks until the client's flags do.
+  const [handle] = useState(() => createClientHandle((props.config ?? props.client?.config)?.bootstrap));
   const { client, config, plugins = NO_PLUGINS } = props;
   useEffect(() => {
     if (client) {

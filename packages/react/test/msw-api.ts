@@ -28,7 +28,18 @@ export const server = setupServer(
     return HttpResponse.json({ accepted: body.batch.length, rejected: [] });
   }),
   http.post(/\/v1\/identify$/, () => HttpResponse.json({ ok: true })),
+  http.post(/\/v1\/flags\/evaluate$/, () => {
+    flagRequests.count++;
+    return HttpResponse.json({ flags: serverFlags });
+  }),
 );
+
+/** What `/v1/flags/evaluate` answers (every test starts with none), and how many times it was asked. */
+export let serverFlags: Record<string, string | boolean> = {};
+export const flagRequests = { count: 0 };
+export const answerFlags = (flags: Record<string, string | boolean>): void => {
+  serverFlags = flags;
+};
 
 /** Sends what the shared instance has queued and waits for the answer. */
 export const flushShared = (): Promise<void> => getInstance()?.flush() ?? Promise.resolve();
@@ -41,6 +52,9 @@ export function useApi(): void {
     getInstance()?.destroy();
     server.resetHandlers();
     batches.length = 0;
+    serverFlags = {};
+    flagRequests.count = 0;
+    sessionStorage.clear();
     localStorage.clear();
     history.replaceState(null, '', '/');
   });

@@ -58,6 +58,7 @@ describe(`server-side rendering (React ${version})`, () => {
     expect(touched).toEqual([]);
     expect(html).toContain('<p>client: none</p>');
     expect(html).toContain('<button>Buy</button>');
+    expect(html).toContain('checkout b, missing loading');
   });
 
   it('renders the same with a client of the app, which is not started on the server', async () => {
