@@ -5,7 +5,7 @@ export const PUBLISHED: { name: string; dir: string; exports: string[]; esmOnly?
   {
     name: '@northstar/react',
     dir: 'packages/react',
-    exports: ['NorthstarProvider', 'useNorthstar', 'useTrackEvent', 'usePageView', 'useActiveGuide', 'useSurveyEvents'],
+    exports: ['NorthstarProvider', 'useNorthstar', 'useTrackEvent', 'usePageView', 'useFeatureFlag', 'useActiveGuide', 'useSurveyEvents'],
   },
   { name: '@northstar/node', dir: 'packages/node', exports: ['Northstar', 'VERSION'] },
   { name: '@northstar/server', dir: 'packages/server', exports: ['createNorthstarRouter', 'createApiKey', 'seedDemoProject', 'HttpError'] },
