@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { createNorthstarRouter } from '@northstar/server';
+import { flagsEvaluateBodySchema, flagsEvaluateResponseSchema } from '../src/schemas/flags-evaluate.js';
 import { startTestServer } from './support/test-server.js';
 import { servedRoutes } from './support/served-routes.js';
 import type { TestServer } from './support/test-server.js';
@@ -78,5 +79,16 @@ describe('/v1/openapi.json', () => {
     for (const path of ['/docs', '/docs/assets/docs.js', '/docs/assets/docs.css']) {
       expect(doc.paths[path]?.get?.security, path).toEqual([]);
     }
+  });
+
+  it('gives POST /v1/flags/evaluate request and response examples that its schemas accept', () => {
+    type Content = Record<string, { schema: { examples?: unknown[] } }>;
+    const evaluate = doc.paths['/v1/flags/evaluate']?.post as unknown as { requestBody: { content: Content }; responses: Record<string, { content: Content }> };
+    const requests = evaluate.requestBody.content['application/json']?.schema.examples ?? [];
+    const responses = evaluate.responses['200']?.content['application/json']?.schema.examples ?? [];
+    expect(requests.length).toBeGreaterThan(0);
+    expect(responses.length).toBeGreaterThan(0);
+    for (const example of requests) expect(flagsEvaluateBodySchema.safeParse(example).success, JSON.stringify(example)).toBe(true);
+    for (const example of responses) expect(flagsEvaluateResponseSchema.safeParse(example).success, JSON.stringify(example)).toBe(true);
   });
 });

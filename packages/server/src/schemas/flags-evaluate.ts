@@ -35,14 +35,22 @@ export const flagsEvaluateBodySchema = z
       .meta({ description: 'Merged over the stored user properties for this evaluation only (not stored); null removes one.' }),
     api_key: z.string().optional().meta({ description: 'SDK key for clients that cannot set headers.' }),
   })
-  .refine((body) => Boolean(body.user_id) || Boolean(body.device_id), { message: 'user_id or device_id is required' });
+  .refine((body) => Boolean(body.user_id) || Boolean(body.device_id), { message: 'user_id or device_id is required' })
+  .meta({
+    examples: [
+      { device_id: '0b9f3c1e-7d2a-4c8e-9f41-2a6d5e8b7c10' },
+      { user_id: 'user-42', device_id: '0b9f3c1e-7d2a-4c8e-9f41-2a6d5e8b7c10', user_properties: { plan: 'pro' }, keys: ['new-checkout', 'pro-beta'] },
+    ],
+  });
 
 export type FlagsEvaluateBody = z.infer<typeof flagsEvaluateBodySchema>;
 
-export const flagsEvaluateResponseSchema = z.object({
-  flags: z
-    .record(z.string(), z.union([z.string(), z.boolean()]))
-    .meta({ description: 'Per key: the variant key of a multivariate flag, true for an enabled boolean flag, false when off, inactive or unknown.' }),
-});
+export const flagsEvaluateResponseSchema = z
+  .object({
+    flags: z
+      .record(z.string(), z.union([z.string(), z.boolean()]))
+      .meta({ description: 'Per key: the variant key of a multivariate flag, true for an enabled boolean flag, false when off, inactive or unknown.' }),
+  })
+  .meta({ examples: [{ flags: { 'new-checkout': 'test', 'pro-beta': true, dormant: false } }] });
 
 export type FlagsEvaluateResponse = z.infer<typeof flagsEvaluateResponseSchema>;
