@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface NodeProcess {
   child: ChildProcess;
-  /** Everything the process printed so far. */
+  /** Everything the process printed so far, without terminal colour codes (tools colour their output when `CI` is set). */
   output(): string;
   /** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
@@ -13,8 +14,9 @@ export interface NodeProcess {
 export function startNodeScript(script: string, env: Record<string, string>, args: readonly string[] = []): NodeProcess {
   const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => (output += stripVTControlCharacters(chunk.toString()));
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
 
   const waitFor = async (pattern: RegExp, timeoutMs = 20_000) => {
     const deadline = Date.now() + timeoutMs;
