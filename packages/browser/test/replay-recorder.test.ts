@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { gunzipSync } from 'node:zlib';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore } from '../src/core/storage.js';
 import { NO_CAPTURE } from '../src/dom/no-capture.js';
 import { MUTATION_LIMIT } from '../src/plugins/replay/mutation-throttle.js';
@@ -57,6 +57,7 @@ beforeEach(() => {
   );
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   recorder?.stop();
   recorder = undefined;
 });
@@ -202,6 +203,25 @@ describe('the replay recorder', () => {
     start();
     await until(() => sent.length > 0, 'the chunk, sent again');
     expect(sent[0]?.chunk.seq).toBe(0);
+  });
+
+  it('sends a chunk still being encoded when the page unloads at once, with keepalive, and only once', async () => {
+    start({ flushInterval: 60_000 });
+    const requests = vi.spyOn(globalThis, 'fetch');
+    // The Meta and FullSnapshot begin their encoding in slices; the page goes away before it is done.
+    recorder?.flush();
+    expect(requests).not.toHaveBeenCalled();
+    recorder?.flush(true);
+    expect(requests).toHaveBeenCalledTimes(1);
+    document.body.append(Object.assign(document.createElement('p'), { textContent: 'next' }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Chunks are encoded in order: once chunk 1 is sent, the sliced encoding of chunk 0 has ended too.
+    recorder?.flush();
+    await until(() => sent.some((s) => s.chunk.seq === 1), 'the next chunk');
+    const first = sent.filter((s) => s.chunk.seq === 0);
+    expect(first).toHaveLength(1);
+    expect(first[0]?.keepalive).toBe(true);
+    expect(types(first[0]?.chunk).slice(0, 2)).toEqual([META, FULL_SNAPSHOT]);
   });
 
   it('sends what waits at once, with keepalive, when the page unloads', async () => {

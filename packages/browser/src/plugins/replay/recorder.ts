@@ -4,7 +4,8 @@ import { MUTATION_LIMIT, watchMutations } from './mutation-throttle.js';
 import type { MutationThrottle } from './mutation-throttle.js';
 import { recordOptions } from './record-options.js';
 import type { Recorder, RecorderHost } from './recorder-api.js';
-import { encodeChunk, encodeChunkNow, postChunk } from './send-chunk.js';
+import { createChunkEncoder } from './chunk-encoder.js';
+import { encodeChunkNow, postChunk } from './send-chunk.js';
 import type { EncodedChunk, ReplayChunk } from './send-chunk.js';
 
 /** Chunks kept for another attempt after a failed send (network, 5xx, 429); the oldest go first. */
@@ -38,6 +39,7 @@ export function startRecorder(host: RecorderHost): Recorder {
   let current: Recording | undefined;
   let pending: EncodedChunk[] = [];
   let stopped = false;
+  const encoder = createChunkEncoder({ log: (message, detail) => host.log?.(message, detail) });
 
   /** The events waiting, as the session's next chunk (its sequence number taken now), or undefined when none wait. */
   const take = (): ReplayChunk | undefined => {
@@ -57,7 +59,11 @@ export function startRecorder(host: RecorderHost): Recorder {
     });
   const flush = (): void => {
     const chunk = take();
-    if (chunk) void encodeChunk(chunk, o.compress).then(post, () => undefined);
+    if (chunk)
+      void encoder.encode(chunk, o.compress).then(
+        (encoded) => encoded && post(encoded),
+        () => undefined,
+      );
   };
   const retry = (): void => pending.splice(0).forEach(post);
 
@@ -123,9 +129,10 @@ export function startRecorder(host: RecorderHost): Recorder {
   return {
     flush(unloading) {
       if (!unloading) return void (flush(), retry());
-      // The page is going away: a promise would not be resumed, so the chunk is encoded now.
+      // The page is going away: a promise would not be resumed, so the chunks are encoded now, those still being
+      // encoded in slices included (their sliced encoding is dropped).
       const chunk = take();
-      if (chunk) void postChunk(host.url, host.headers, encodeChunkNow(chunk, o.compress));
+      for (const c of [...encoder.takeUnfinished(), ...(chunk ? [chunk] : [])]) void postChunk(host.url, host.headers, encodeChunkNow(c, o.compress));
       pending.splice(0).forEach((p) => void postChunk(host.url, host.headers, p));
     },
     restart: end,
@@ -133,6 +140,7 @@ export function startRecorder(host: RecorderHost): Recorder {
       stopped = true;
       clearInterval(timer);
       end();
+      encoder.close();
       pending = [];
     },
   };

@@ -1,5 +1,5 @@
 import type { eventWithTime } from 'rrweb';
-import { gzip, gzipNow } from './gzip.js';
+import { gzipNow } from './gzip.js';
 
 /** One chunk of a session's recording, as `POST /v1/replay/chunks` takes it (docs/ingestion-endpoints.md). */
 export interface ReplayChunk {
@@ -19,13 +19,10 @@ export interface EncodedChunk {
 /** Keepalive requests share 64 KiB in flight: a larger body goes as an ordinary request. */
 const KEEPALIVE_LIMIT = 60_000;
 
-/** The chunk's body, compressed off the call path when `compress`. */
-export async function encodeChunk(chunk: ReplayChunk, compress: boolean): Promise<EncodedChunk> {
-  const json = JSON.stringify(chunk);
-  return compress ? { body: await gzip(json), gzipped: true } : { body: json, gzipped: false };
-}
-
-/** The chunk's body now, for a page that is going away. */
+/**
+ * The chunk's body now, in one synchronous call, for a page that is going away (a promise would not be resumed).
+ * Otherwise chunks go through the recorder's ChunkEncoder (chunk-encoder.ts), which makes no long task.
+ */
 export function encodeChunkNow(chunk: ReplayChunk, compress: boolean): EncodedChunk {
   const json = JSON.stringify(chunk);
   return compress ? { body: gzipNow(json), gzipped: true } : { body: json, gzipped: false };

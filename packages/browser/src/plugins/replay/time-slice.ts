@@ -1,0 +1,53 @@
+/** How long one slice of the recorder's work may run while the page is visible: half of a 60 Hz frame. */
+export const SLICE_MS = 8;
+
+/**
+ * The budget of the next slice: SLICE_MS while the page is visible. A hidden page has no frame to keep and may be
+ * frozen soon after (mobile browsers suspend hidden tabs), so there the work runs to its end without yielding.
+ */
+export const pageBudget = (): number => (typeof document !== 'undefined' && document.visibilityState === 'hidden' ? Infinity : SLICE_MS);
+
+interface Scheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Resolves in a new task, so that input and rendering run in between: `scheduler.yield()` where the browser has
+ * it (its continuation keeps its place ahead of other queued tasks), else a MessageChannel message (not clamped
+ * to 4 ms like nested timers), else `setTimeout(0)`. Never requestAnimationFrame: it stops in a hidden tab.
+ */
+export function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The clock of one piece of sliced work. */
+export interface TimeSlice {
+  /** True once the current slice has used its budget. */
+  over(): boolean;
+  /** Yields to the page (a new task), then starts the next slice. */
+  next(): Promise<void>;
+}
+
+/** A clock for sliced work whose slices last `budget()` ms each (read at the start of every slice), yielding with `yieldTask`. */
+export function timeSlice(budget: () => number = pageBudget, yieldTask: () => Promise<void> = nextTask): TimeSlice {
+  let deadline = performance.now() + budget();
+  return {
+    over: () => performance.now() >= deadline,
+    async next() {
+      await yieldTask();
+      deadline = performance.now() + budget();
+    },
+  };
+}
