@@ -10,6 +10,7 @@ import esbuild from 'rollup-plugin-esbuild';
 import { dts } from 'rollup-plugin-dts';
 import terser from '@rollup/plugin-terser';
 import { nodeResolve } from '@rollup/plugin-node-resolve';
+import { rrwebSlicedSnapshot } from './rollup/rrweb-sliced-snapshot.mjs';
 
 /** Every package of the workspace and its entry points (relative to the package folder). */
 const PACKAGES = [
@@ -93,7 +94,7 @@ const withDir = (dir, entries) => Object.fromEntries(Object.entries(entries).map
  * the recorder chunk that `replay` imports lazily), so the recorder's version is the one we tested, whatever
  * the app installs; its dependencies stay imports.
  */
-const bundledDevDependencies = (dir) => (dir === 'packages/browser' ? [rrwebRecordOnly(), nodeResolve({ browser: true })] : []);
+const bundledDevDependencies = (dir) => (dir === 'packages/browser' ? [rrwebRecordOnly(), rrwebSlicedSnapshot(), nodeResolve({ browser: true })] : []);
 
 /**
  * The server's builds carry rrweb's player (its browser build and style sheet) as files beside them, for the
@@ -156,6 +157,8 @@ function cdnEntry(path) {
  * level, in calls that are not marked pure, then reads their properties, so `record` alone would carry all of
  * them (58 KB min+gzip instead of 22). Marking those calls pure and dropping the bare reads lets the build
  * drop postcss; the bundle-size test holds the replay chunk to its budget, so a new rrweb that breaks this shows.
+ * The second patch of that file, `rrwebSlicedSnapshot` (rollup/rrweb-sliced-snapshot.mjs), takes its full snapshot
+ * in time slices.
  */
 function rrwebRecordOnly() {
   return {
@@ -176,6 +179,7 @@ const cdnChunk = (dir, file, entry) => ({
   input: `${dir}/${entry}`,
   plugins: [
     rrwebRecordOnly(),
+    rrwebSlicedSnapshot(),
     workspaceSources(),
     nodeResolve({ browser: true }),
     esbuild({ target: BROWSER_TARGET, tsconfig: root('tsconfig.base.json') }),

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { rrwebSlicedSnapshot } from './rollup/rrweb-sliced-snapshot.mjs';
 import { workspaceAliases } from './workspace-aliases.js';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
@@ -23,13 +24,16 @@ export default defineConfig({
     reporters: ['default', './test/support/flaky-reporter.ts'],
     projects: [
       {
-        // Unit tests run against the TypeScript sources; browser tests opt into jsdom per file.
+        // Unit tests run against the TypeScript sources; browser tests opt into jsdom per file. rrweb is the one we
+        // ship: processed by Vite (not loaded as is from node_modules) so that the build's patch applies to it.
         resolve: { alias: workspaceAliases },
         define: { __NS_DEBUG__: 'true' },
+        plugins: [rrwebSlicedSnapshot()],
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.{ts,tsx}', 'adapters/*/test/**/*.test.ts', 'test/lint/**/*.test.ts'],
           environment: 'node',
+          server: { deps: { inline: ['rrweb'] } },
         },
       },
       {

@@ -39,6 +39,8 @@ let session: string | null = 'session-1';
 let asked = 0;
 /** The recorder's debug messages. */
 let logged: string[] = [];
+/** The number of the running test, in a header of its chunks: a chunk the recorder of an earlier test sends late is not this test's. */
+let test = 0;
 
 useApi();
 beforeEach(() => {
@@ -46,9 +48,11 @@ beforeEach(() => {
   session = 'session-1';
   asked = 0;
   logged = [];
+  test += 1;
   document.body.innerHTML = '<h1>visible text</h1><input id="f" type="hidden" value="csrf-secret"><div class="sdk-no-capture">blocked text</div>';
   server.use(
     http.post(URL, async ({ request }) => {
+      if (request.headers.get('x-test') !== String(test)) return HttpResponse.json({ stored: 1, duplicates: 0 });
       const bytes = Buffer.from(await request.arrayBuffer());
       const text = request.headers.get('content-encoding') === 'gzip' ? gunzipSync(bytes).toString('utf8') : bytes.toString('utf8');
       sent.push({ chunk: JSON.parse(text) as SentChunk, headers: request.headers, keepalive: request.keepalive });
@@ -71,7 +75,7 @@ function start(options: Partial<ReplayOptions> = {}): RecorderHost {
     options: o,
     noCapture: NO_CAPTURE,
     url: URL,
-    headers: { 'X-API-Key': API_KEY },
+    headers: { 'X-API-Key': API_KEY, 'X-Test': String(test) },
     session: () => {
       asked += 1;
       return session;

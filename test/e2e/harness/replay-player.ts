@@ -8,13 +8,16 @@ import type { Frame, Page } from 'playwright-core';
 function visibleText([blocked]: [string]): string {
   const parts: string[] = [];
   const skipped = new Set(['SCRIPT', 'NOSCRIPT', 'STYLE', 'TEMPLATE', 'TEXTAREA', 'HEAD']);
+  // nodeType, not instanceof: the nodes the replayer adds after its snapshot may come from another window.
   const walk = (node: Node): void => {
     if (node.nodeType === Node.TEXT_NODE) {
       parts.push(node.textContent ?? '');
       return;
     }
-    if (!(node instanceof Element) || skipped.has(node.tagName) || node.matches(blocked)) return;
-    node.childNodes.forEach(walk);
+    if (node.nodeType !== Node.ELEMENT_NODE) return;
+    const element = node as Element;
+    if (skipped.has(element.tagName) || element.matches(blocked)) return;
+    element.childNodes.forEach(walk);
   };
   walk(document.body);
   return parts.join(' ').replace(/\s+/g, ' ').trim();

@@ -6,6 +6,7 @@ import { recordOptions } from './record-options.js';
 import type { Recorder, RecorderHost } from './recorder-api.js';
 import { createChunkEncoder } from './chunk-encoder.js';
 import { encodeChunkNow, postChunk } from './send-chunk.js';
+import { inSnapshotOrder } from './snapshot-order.js';
 import type { EncodedChunk, ReplayChunk } from './send-chunk.js';
 
 /** Chunks kept for another attempt after a failed send (network, 5xx, 429); the oldest go first. */
@@ -93,14 +94,14 @@ export function startRecorder(host: RecorderHost): Recorder {
   /** Starts rrweb in `recording`: the page's Meta and FullSnapshot, then its changes. */
   const run = (recording: Recording): void => {
     recording.paused = false;
-    // rrweb emits the Meta and FullSnapshot events inside record(), before it returns `stop`.
+    // rrweb emits the Meta inside record(); the FullSnapshot too when the page fits in one slice, else later.
     recording.stop = record({
       ...recordOptions(o, host.noCapture),
-      emit: (event) => {
+      emit: inSnapshotOrder((event) => {
         if (current !== recording || recording.paused) return;
         recording.events.push(event);
         if (recording.events.length >= o.maxEventsPerChunk) flush();
-      },
+      }),
     });
   };
   /**

@@ -12,24 +12,30 @@ interface Scheduler {
 }
 
 /**
+ * Resolves in a new task queued behind the page's own: a MessageChannel message (not clamped to 4 ms like nested
+ * timers), else `setTimeout(0)`. Never requestAnimationFrame: it stops in a hidden tab. Work that yields this way
+ * lets every task the page queued meanwhile run first (timers, network callbacks), not only input and rendering.
+ */
+export function pageTask(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
  * Resolves in a new task, so that input and rendering run in between: `scheduler.yield()` where the browser has
- * it (its continuation keeps its place ahead of other queued tasks), else a MessageChannel message (not clamped
- * to 4 ms like nested timers), else `setTimeout(0)`. Never requestAnimationFrame: it stops in a hidden tab.
+ * it (its continuation keeps its place ahead of other queued tasks), else `pageTask()`.
  */
 export function nextTask(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
   if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof MessageChannel === 'function') {
-    return new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
-  }
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return pageTask();
 }
 
 /** The clock of one piece of sliced work. */
