@@ -3,7 +3,7 @@ import { record } from 'rrweb';
 import type { eventWithTime } from 'rrweb';
 import { describe, expect, it } from 'vitest';
 import { encodeJson } from '../src/plugins/replay/encode-json.js';
-import { nextTask, timeSlice } from '../src/plugins/replay/time-slice.js';
+import { pageTask, timeSlice } from '../src/plugins/replay/time-slice.js';
 import { ODD_STRINGS, chunkOf, fullSnapshot } from './replay-fixtures.js';
 
 /** A clock that is always out of time: every look at it yields. */
@@ -100,7 +100,7 @@ describe('the sliced JSON encoder', () => {
     setTimeout(() => (otherTaskRan = true), 0);
     const slice = timeSlice(
       () => 0,
-      () => (yields++, nextTask()),
+      () => (yields++, pageTask()),
     );
     await encodeJson(chunkOf(2000), slice);
     expect(yields).toBeGreaterThan(100);

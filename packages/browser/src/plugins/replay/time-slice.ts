@@ -7,14 +7,12 @@ export const SLICE_MS = 8;
  */
 export const pageBudget = (): number => (typeof document !== 'undefined' && document.visibilityState === 'hidden' ? Infinity : SLICE_MS);
 
-interface Scheduler {
-  yield?: () => Promise<void>;
-}
-
 /**
  * Resolves in a new task queued behind the page's own: a MessageChannel message (not clamped to 4 ms like nested
  * timers), else `setTimeout(0)`. Never requestAnimationFrame: it stops in a hidden tab. Work that yields this way
  * lets every task the page queued meanwhile run first (timers, network callbacks), not only input and rendering.
+ * Not `scheduler.yield()`: its continuation runs ahead of the page's own tasks, so a page's timers and network
+ * callbacks would wait for the whole of a chunk's or a snapshot's work (docs/replay.md, "Cost control").
  */
 export function pageTask(): Promise<void> {
   if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
@@ -28,16 +26,6 @@ export function pageTask(): Promise<void> {
   });
 }
 
-/**
- * Resolves in a new task, so that input and rendering run in between: `scheduler.yield()` where the browser has
- * it (its continuation keeps its place ahead of other queued tasks), else `pageTask()`.
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return pageTask();
-}
-
 /** The clock of one piece of sliced work. */
 export interface TimeSlice {
   /** True once the current slice has used its budget. */
@@ -47,7 +35,7 @@ export interface TimeSlice {
 }
 
 /** A clock for sliced work whose slices last `budget()` ms each (read at the start of every slice), yielding with `yieldTask`. */
-export function timeSlice(budget: () => number = pageBudget, yieldTask: () => Promise<void> = nextTask): TimeSlice {
+export function timeSlice(budget: () => number = pageBudget, yieldTask: () => Promise<void> = pageTask): TimeSlice {
   let deadline = performance.now() + budget();
   return {
     over: () => performance.now() >= deadline,
