@@ -36,11 +36,13 @@ function returnsEnd(query: RetentionQuery): number {
 }
 
 /**
- * The retention cells as one statement over one scan of the start and return events: `x` flags each
- * row (a start event in the range, a return event), `y` gives each row its person's first start in the
- * range (a window, no join), `z` the distinct (person, cohort, period, is-return) left; period 0 counts
- * each cohort's people, the others the people with a return event n periods after their cohort's
- * (docs/queries.md "Retention"). A UTC query without filters reads the person-days rollup instead
+ * The retention cells as one statement (docs/queries.md "Retention"): `q` the people with a start
+ * event in the range (nobody else has a cohort); `x` their start and return events, flagged; `y` each
+ * row with its person's first start in the range (`FIRST_VALUE()` over the person's rows, starts first,
+ * then by time: MariaDB recomputes a `MIN() OVER (PARTITION BY ...)` for every row of the partition,
+ * which was quadratic in a person's events); `z` one row per person, cohort and n — the period of a
+ * counted return, 0 for every other row, so period 0 is the cohort — counted once (MariaDB computes a
+ * CTE again for each reference). A UTC query without filters reads the person-days rollup instead
  * (`retention-rollup.ts`).
  */
 export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQuery): Promise<RetentionCell[]> {
@@ -51,22 +53,31 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
   if (retentionFromRollup(query, until)) return cells(dialect.rawRows<CellRow>(await retentionRollupSql(db, dialect, query, until)));
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
+  const [cohort, per] = [period('first'), period('ts')];
   const sql = `
-WITH x AS (
+WITH q AS (
+  SELECT DISTINCT person_key AS p FROM ns_events WHERE project_id = ? AND ? AND ts >= ? AND ts < ? AND person_key IS NOT NULL
+),
+x AS (
   SELECT person_key AS p, ts, CASE WHEN ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
   FROM ns_events
-  WHERE project_id = ? AND event_name IN (?, ?) AND ts >= ? AND ts < ? AND person_key IS NOT NULL
+  WHERE project_id = ? AND event_name IN (?, ?) AND ts >= ? AND ts < ? AND person_key IN (SELECT p FROM q)
 ),
-y AS (SELECT p, ts, rt, MIN(CASE WHEN st = 1 THEN ts END) OVER (PARTITION BY p) AS first FROM x WHERE st = 1 OR rt = 1),
-z AS (SELECT DISTINCT p, ${period('first')} AS cohort, ${period('ts')} AS per, rt FROM y WHERE first IS NOT NULL)
-SELECT cohort, per - cohort AS n, COUNT(DISTINCT p) AS people FROM z
-WHERE rt = 1 AND per > cohort AND per <= cohort + ${literal(query.periods)}
-GROUP BY cohort, per - cohort
-UNION ALL
-SELECT cohort, 0 AS n, COUNT(DISTINCT p) AS people FROM z GROUP BY cohort`;
+y AS (SELECT p, ts, rt, FIRST_VALUE(CASE WHEN st = 1 THEN ts END) OVER (PARTITION BY p ORDER BY st DESC, ts) AS first FROM x WHERE st = 1 OR rt = 1),
+z AS (
+  SELECT DISTINCT p, ${cohort} AS cohort,
+    CASE WHEN rt = 1 AND ${per} > ${cohort} AND ${per} <= ${cohort} + ${literal(query.periods)} THEN ${per} - ${cohort} ELSE 0 END AS n
+  FROM y WHERE first IS NOT NULL
+)
+SELECT cohort, n, COUNT(*) AS people FROM z GROUP BY cohort, n`;
+  const start = stepCondition(db, dialect, query.start);
   const bindings = [
+    query.projectId,
+    start,
+    query.from,
     query.to,
-    stepCondition(db, dialect, query.start),
+    query.to,
+    start,
     stepCondition(db, dialect, query.return),
     query.projectId,
     query.start.event,
