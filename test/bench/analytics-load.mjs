@@ -51,20 +51,23 @@ export async function prepareDatabase(name, count) {
 
 const EVENT_COLUMNS = 'project_id, uuid, event_name, user_id, device_id, session_id, person_key, ts, received_at, str_props, num_props';
 
+/** One generated event as the values of an `ns_events` row, in EVENT_COLUMNS' order. */
+export const eventRow = (e) => [
+  e.project_id,
+  e.uuid,
+  e.event_name,
+  e.user_id,
+  e.device_id,
+  e.session_id,
+  personKey(e),
+  e.timestamp,
+  e.received_at,
+  JSON.stringify(e.str_properties),
+  JSON.stringify(e.num_properties),
+];
+
 async function insertEvents(connection, events) {
-  const rows = events.map((e) => [
-    e.project_id,
-    e.uuid,
-    e.event_name,
-    e.user_id,
-    e.device_id,
-    e.session_id,
-    personKey(e),
-    e.timestamp,
-    e.received_at,
-    JSON.stringify(e.str_properties),
-    JSON.stringify(e.num_properties),
-  ]);
+  const rows = events.map(eventRow);
   await connection.query(`INSERT INTO ns_events (${EVENT_COLUMNS}) VALUES ?`, [rows]);
 }
 

@@ -3,10 +3,10 @@
 // appendEvents writes them; the rollups, the same for every layout, are left out) beside the raw mysql2
 // insert of the same rows (the ingest bench's baseline), in alternating rounds of one run. Measured: the
 // wall-clock rate and the database server's CPU seconds (from /proc).
-import * as crypto from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { analyticsBatches } from './analytics-dataset.mjs';
+import { eventRow } from './analytics-load.mjs';
 import {
   FACT_COLUMNS,
   NUMBER_SLOTS,
@@ -52,14 +52,6 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-const personKey = (event) =>
-  crypto
-    .createHash('sha256')
-    .update(event.user_id !== null ? `u:${event.user_id}` : `d:${event.device_id}`)
-    .digest()
-    .readBigInt64BE(0)
-    .toString();
-
 /**
  * Every layout's rows, made before any timing: the events' rows, and for B the fact rows (slots assigned
  * on first sight, string values turned into dictionary ids through a cache) and the dictionary rows each
@@ -82,19 +74,7 @@ function prepare(count) {
   };
   let factMs = 0;
   const prepared = batches.map((batch) => {
-    const events = batch.map((e) => [
-      e.project_id,
-      e.uuid,
-      e.event_name,
-      e.user_id,
-      e.device_id,
-      e.session_id,
-      personKey(e),
-      e.timestamp,
-      e.received_at,
-      JSON.stringify(e.str_properties),
-      JSON.stringify(e.num_properties),
-    ]);
+    const events = batch.map(eventRow);
     const started = performance.now();
     const fresh = new Map();
     const facts = batch.map((e, i) => {
