@@ -123,6 +123,46 @@ async function loadSide(name, count, column, write, progress) {
   }
 }
 
+/** The adapter's property slots (adapters/sql/src/events/property-slots.ts): string and numeric. */
+const SLOTS = { str: 6, num: 4 };
+/** The adapter's value id (adapters/sql/src/events/fact-rows.ts): the first 64 bits of sha256, signed. */
+const valueIdSql = (text) => `CAST(CAST(CONV(LEFT(SHA2(${text}, 256), 16), 16, 10) AS UNSIGNED) AS SIGNED)`;
+const jsonPath = (key) => `$."${key.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+
+/**
+ * The property slots, slot columns and value dictionary `appendEvents` writes (migration
+ * 0010-property-slots), built from the loaded events: slots on first sight over the first events in
+ * storage order (as the append path gives them), the dictionary with INSERT ... SELECT and the slot
+ * columns with UPDATEs in ranges of ids, the value ids computed by MariaDB. Run before the secondary
+ * indexes are built again (the slots are columns of the time index).
+ */
+async function buildSlots(connection, projectId) {
+  for (const table of ['ns_property_values', 'ns_property_slots']) await connection.query(`DELETE FROM ${table} WHERE project_id = ?`, [projectId]);
+  const [first] = await connection.query('SELECT str_props, num_props FROM ns_events WHERE project_id = ? ORDER BY id LIMIT 100000', [projectId]);
+  const slots = { str: [], num: [] };
+  for (const row of first) {
+    for (const key of Object.keys(JSON.parse(row.str_props))) if (!slots.str.includes(key) && slots.str.length < SLOTS.str) slots.str.push(key);
+    for (const key of Object.keys(JSON.parse(row.num_props))) if (!slots.num.includes(key) && slots.num.length < SLOTS.num) slots.num.push(key);
+  }
+  const rows = [...slots.str.map((key, slot) => [projectId, 's', key, slot]), ...slots.num.map((key, slot) => [projectId, 'n', key, slot])];
+  if (rows.length > 0) await connection.query('INSERT INTO ns_property_slots (project_id, kind, prop_key, slot) VALUES ?', [rows]);
+  const text = (key) => `JSON_UNQUOTE(JSON_EXTRACT(str_props, ${connection.escape(jsonPath(key))}))`;
+  for (const key of slots.str)
+    await connection.query(
+      `INSERT IGNORE INTO ns_property_values (project_id, id, value)
+       SELECT DISTINCT project_id, ${valueIdSql(text(key))}, ${text(key)} FROM ns_events WHERE project_id = ? AND ${text(key)} IS NOT NULL`,
+      [projectId],
+    );
+  const sets = [
+    ...slots.str.map((key, slot) => `s${slot} = ${valueIdSql(text(key))}`),
+    ...slots.num.map((key, slot) => `n${slot} = CAST(JSON_EXTRACT(num_props, ${connection.escape(jsonPath(key))}) AS DOUBLE)`),
+  ];
+  if (sets.length === 0) return;
+  const [[bounds]] = await connection.query('SELECT MIN(id) AS low, MAX(id) AS high FROM ns_events WHERE project_id = ?', [projectId]);
+  for (let from = Number(bounds.low); from <= Number(bounds.high); from += 200_000)
+    await connection.query(`UPDATE ns_events SET ${sets.join(', ')} WHERE project_id = ? AND id >= ? AND id < ?`, [projectId, from, from + 200_000]);
+}
+
 /**
  * The rollups `appendEvents` keeps, rebuilt from the loaded events with INSERT ... SELECT (what a
  * migration's backfill does), then the project's data version raised so no cached answer survives.
@@ -181,6 +221,8 @@ export async function loadAnalytics(name, count, storage) {
     };
     await Promise.all([loadSide(name, count, 'events', insertEvents, onProgress), loadSide(name, count, 'raw', (c, rows) => insertRaw(c, rows), onProgress)]);
     report();
+    console.log('  filling the property slots');
+    await buildSlots(connection, ANALYTICS_DEFAULTS.projectId);
     if (progress.dropped_indexes !== null) {
       console.log('  building the indexes of ns_events');
       await restoreIndexes(connection, JSON.parse(progress.dropped_indexes));

@@ -3,7 +3,8 @@
 // On the analytics bench database (analytics-load.mjs; a load of the same size is reused) it builds each
 // candidate layout from `ns_events` with INSERT … SELECT (analytics-storage-layouts.mjs) and times the four
 // bench questions as SQL against each (analytics-storage-sql.mjs), every answer compared with the naive
-// query's (analytics-queries.mjs): (A) today's tables, the engine's own statements; (B) a narrow fact
+// query's (analytics-queries.mjs): (A) the engine's own statements (before migration 0010-property-slots
+// they read the JSON; since, its slots: layout F below), the tables as they are; (B) a narrow fact
 // table with property slots; (C) `ns_events` clustered by (project_id, event_name, ts, id); (D) other
 // statement forms on those; (E) C with B's slot columns in its rows. Then the per-event write cost of A, B and C beside the raw mysql2 insert
 // (analytics-storage-writes.mjs). Each statement runs 3 times, the median is reported; the machine may

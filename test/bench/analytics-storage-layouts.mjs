@@ -52,9 +52,25 @@ export async function eventsDefinition(connection) {
   return row['Create Table'];
 }
 
-/** `eventsDefinition`'s table under another name, empty. */
-export const eventTableSql = (definition, table) =>
-  definition.replace('CREATE TABLE `ns_events`', `CREATE TABLE \`${table}\``).replace(/AUTO_INCREMENT=\d+ /, '');
+/** The columns of `ns_events` before migration 0010-property-slots (layout A). */
+export const EVENT_COLUMNS_A = 'id, project_id, uuid, event_name, user_id, device_id, session_id, person_key, ts, received_at, str_props, num_props';
+
+/**
+ * `eventsDefinition`'s table under another name, empty, in layout A (as the experiment measured it,
+ * before migration 0010-property-slots): without its slot columns and slots index, with the time index
+ * `(project_id, event_name, ts, person_key)`.
+ */
+export function eventTableSql(definition, table) {
+  const lines = definition
+    .replace('CREATE TABLE `ns_events`', `CREATE TABLE \`${table}\``)
+    .replace(/AUTO_INCREMENT=\d+ /, '')
+    .split('\n')
+    .filter((line) => !/^\s+`[sn]\d` /.test(line) && !line.includes('ns_events_event_slots') && !line.includes('ns_events_project_event_ts'));
+  const end = lines.findIndex((line) => line.startsWith(') ENGINE'));
+  lines.splice(end, 0, '  KEY `ns_events_project_event_ts` (`project_id`,`event_name`,`ts`,`person_key`)');
+  lines[end - 1] = `${lines[end - 1].replace(/,$/, '')},`;
+  return lines.join('\n');
+}
 
 /** (C)'s change to a table made by `eventTableSql`: clustered by (project_id, event_name, ts, id), `id` kept unique by its own index. */
 export const reclusterSql = (table) =>
@@ -139,7 +155,7 @@ export async function buildReclustered(connection, events) {
   await connection.query('DROP TABLE IF EXISTS exp_c_events');
   await connection.query(eventTableSql(await eventsDefinition(connection), 'exp_c_events'));
   await connection.query(reclusterSql('exp_c_events'));
-  await connection.query('INSERT INTO exp_c_events SELECT * FROM ns_events ORDER BY project_id, event_name, ts, id');
+  await connection.query(`INSERT INTO exp_c_events (${EVENT_COLUMNS_A}) SELECT ${EVENT_COLUMNS_A} FROM ns_events ORDER BY project_id, event_name, ts, id`);
   await connection.query('ANALYZE TABLE exp_c_events');
   return (Date.now() - started) / 1000;
 }
@@ -150,6 +166,10 @@ export const slotColumnsSql = (table) =>
     ...Array.from({ length: STRING_SLOTS }, (_, i) => `ADD COLUMN s${i} BIGINT NULL`),
     ...Array.from({ length: NUMBER_SLOTS }, (_, i) => `ADD COLUMN n${i} DOUBLE NULL`),
   ].join(', ')}`;
+
+/** A table made by `eventTableSql` and `slotColumnsSql` with its time index covering the uuid and the slots. */
+export const coveringIndexSql = (table) =>
+  `ALTER TABLE \`${table}\` DROP INDEX ns_events_project_event_ts, ADD INDEX exp_covering (project_id, event_name, ts, person_key, uuid, ${FACT_COLUMNS.slice(5).join(', ')})`;
 
 /**
  * Builds (E) from `ns_events` unless a complete copy is there: (C) with the slot columns of (B) in its
@@ -163,9 +183,25 @@ export async function buildInline(connection, slots, events) {
   await connection.query(reclusterSql('exp_e_events'));
   await connection.query(slotColumnsSql('exp_e_events'));
   await connection.query(
-    `INSERT INTO exp_e_events SELECT *, ${slotExpressions(connection, slots).join(', ')} FROM ns_events ORDER BY project_id, event_name, ts, id`,
+    `INSERT INTO exp_e_events SELECT ${EVENT_COLUMNS_A}, ${slotExpressions(connection, slots).join(', ')} FROM ns_events ORDER BY project_id, event_name, ts, id`,
   );
   await connection.query('ANALYZE TABLE exp_e_events');
+  return (Date.now() - started) / 1000;
+}
+
+/**
+ * Builds (F) from `ns_events` unless a complete copy is there: `ns_events` with (B)'s slot columns in its
+ * rows and its time index covering the uuid and the slots (`coveringIndexSql`); returns the seconds it took.
+ */
+export async function buildCovering(connection, slots, events) {
+  if ((await tableRows(connection, 'exp_f_events')) === events) return 0;
+  const started = Date.now();
+  await connection.query('DROP TABLE IF EXISTS exp_f_events');
+  await connection.query(eventTableSql(await eventsDefinition(connection), 'exp_f_events'));
+  await connection.query(slotColumnsSql('exp_f_events'));
+  await connection.query(coveringIndexSql('exp_f_events'));
+  await connection.query(`INSERT INTO exp_f_events SELECT ${EVENT_COLUMNS_A}, ${slotExpressions(connection, slots).join(', ')} FROM ns_events ORDER BY id`);
+  await connection.query('ANALYZE TABLE exp_f_events');
   return (Date.now() - started) / 1000;
 }
 

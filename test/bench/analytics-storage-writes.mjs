@@ -15,6 +15,7 @@ import {
   eventsDefinition,
   factTableSql,
   reclusterSql,
+  coveringIndexSql,
   slotColumnsSql,
   uuidClusteredSql,
   valueId,
@@ -178,6 +179,36 @@ const LAYOUTS = {
       await connection.query(valueTableSql('w_values'));
     },
     write: (connection, batch) => LAYOUTS.B.write(connection, batch),
+  },
+  // A with the slot columns in its rows and its time index covering them (and the uuid): the per-event
+  // B-trees of today, no second row
+  'A-covering': {
+    async create(connection, definition) {
+      await connection.query(eventTableSql(definition, 'w_events'));
+      await connection.query(slotColumnsSql('w_events'));
+      await connection.query(coveringIndexSql('w_events'));
+      await connection.query(valueTableSql('w_values'));
+    },
+    async write(connection, batch) {
+      await connection.beginTransaction();
+      await insertEvents(connection, 'w_events', batch.inline, [...EVENT_COLUMNS, ...FACT_COLUMNS.slice(5)]);
+      if (batch.values.length > 0) await connection.query('INSERT IGNORE INTO w_values (project_id, id, value) VALUES ?', [batch.values]);
+      await connection.commit();
+    },
+  },
+  // A-covering with only the slot columns some row of the batch fills in the INSERT (fewer NULLs to parse)
+  'A-covering-used': {
+    create: (connection, definition) => LAYOUTS['A-covering'].create(connection, definition),
+    async write(connection, batch) {
+      const slots = FACT_COLUMNS.slice(5);
+      const used = slots.map((_, i) => batch.inline.some((row) => row[EVENT_COLUMNS.length + i] !== null));
+      const columns = [...EVENT_COLUMNS, ...slots.filter((_, i) => used[i])];
+      const rows = batch.inline.map((row) => [...row.slice(0, EVENT_COLUMNS.length), ...row.slice(EVENT_COLUMNS.length).filter((_, i) => used[i])]);
+      await connection.beginTransaction();
+      await insertEvents(connection, 'w_events', rows, columns);
+      if (batch.values.length > 0) await connection.query('INSERT IGNORE INTO w_values (project_id, id, value) VALUES ?', [batch.values]);
+      await connection.commit();
+    },
   },
   E: {
     async create(connection, definition) {

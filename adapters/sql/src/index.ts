@@ -1,5 +1,6 @@
 export { createSqlStorage, migrateSql } from './sql-storage.js';
 export type { SqlStorage, SqlStorageOptions } from './sql-storage.js';
+export type { SlotLimits } from './events/property-slots.js';
 export { createSqlEventLog } from './sql-event-log.js';
 export { createSqlQueryEngine } from './sql-query-engine.js';
 export type { SqlQueryEngineOptions } from './sql-query-engine.js';

@@ -7,6 +7,7 @@ import type { SqlDialect } from './dialects/sql-dialect.js';
 import { ensureSqlDatabase } from './ensure-database.js';
 import { createSqlJobQueue } from './jobs/sql-job-queue.js';
 import type { SqlJobQueueOptions } from './jobs/sql-job-queue.js';
+import type { SlotLimits } from './events/property-slots.js';
 import { createSqlEventPorts } from './sql-event-ports.js';
 import type { DriverLoader } from './load-driver.js';
 import { runMigrations } from './migrate.js';
@@ -26,6 +27,11 @@ interface CommonOptions {
   queryCacheTtlMs?: number;
   /** Answers computed faster than this, ms, are not cached (docs/queries.md "Result cache"). @default 25 */
   queryCacheMinComputeMs?: number;
+  /**
+   * At most this many property slots per project (docs/decisions.md, "Storage: property slots"): keys
+   * beyond them are read from the JSON. For tests of that fallback. @default { strings: 6, numbers: 4 }
+   */
+  propertySlots?: SlotLimits;
 }
 
 export type SqlStorageOptions =
@@ -68,6 +74,7 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlS
   const ports = createSqlEventPorts(db, dialect, {
     ...(options.queryCacheTtlMs === undefined ? {} : { cacheTtlMs: options.queryCacheTtlMs }),
     ...(options.queryCacheMinComputeMs === undefined ? {} : { cacheMinComputeMs: options.queryCacheMinComputeMs }),
+    ...(options.propertySlots === undefined ? {} : { propertySlots: options.propertySlots }),
   });
   const jobs = createSqlJobQueue(db, dialect, options.jobs);
   return {

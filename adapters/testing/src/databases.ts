@@ -121,7 +121,13 @@ export async function releaseTestDatabases(): Promise<void> {
 }
 
 /** A migrated database of its own for each live storage: a reused, emptied one when this process has one. */
-async function mysqlStorage(): Promise<TestStorage> {
+/** What a SQL test storage may be opened with (`createSqlStorage`'s options of the same names). */
+export interface TestStorageOptions {
+  /** At most this many property slots per project: keys beyond them are read from the events' JSON. */
+  propertySlots?: { strings: number; numbers: number };
+}
+
+async function mysqlStorage(options: TestStorageOptions): Promise<TestStorage> {
   await dropStaleDatabases();
   let name = cleanDatabases.pop();
   if (name === undefined) {
@@ -132,10 +138,10 @@ async function mysqlStorage(): Promise<TestStorage> {
   const database = name;
   const { createSqlStorage } = await import('@northstar/adapter-sql');
   const url = new URL(database, testMysqlUrl()).href;
-  const storage = await createSqlStorage({ url });
+  const storage = await createSqlStorage({ url, ...options });
   return {
     ...storage,
-    reopen: () => createSqlStorage({ url, migrate: false }),
+    reopen: () => createSqlStorage({ url, migrate: false, ...options }),
     async dispose() {
       await storage.dispose();
       await emptyDatabase(database);
@@ -144,17 +150,17 @@ async function mysqlStorage(): Promise<TestStorage> {
   };
 }
 
-async function sqliteStorage(): Promise<TestStorage> {
+async function sqliteStorage(options: TestStorageOptions): Promise<TestStorage> {
   const { mkdtemp, rm } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
   const path = await import('node:path');
   const dir = await mkdtemp(path.join(tmpdir(), 'ns-sqlite-'));
   const { createSqlStorage } = await import('@northstar/adapter-sql');
   const url = `sqlite:${path.join(dir, 'test.db')}`;
-  const storage = await createSqlStorage({ url });
+  const storage = await createSqlStorage({ url, ...options });
   return {
     ...storage,
-    reopen: () => createSqlStorage({ url, migrate: false }),
+    reopen: () => createSqlStorage({ url, migrate: false, ...options }),
     async dispose() {
       await storage.dispose();
       await rm(dir, { recursive: true, force: true });
@@ -163,9 +169,9 @@ async function sqliteStorage(): Promise<TestStorage> {
 }
 
 /** A fresh, empty, migrated storage of `kind`; `dispose()` also drops its database or file. */
-export async function createTestStorage(kind: DatabaseKind): Promise<TestStorage> {
-  if (kind === 'mysql') return mysqlStorage();
-  if (kind === 'sqlite') return sqliteStorage();
+export async function createTestStorage(kind: DatabaseKind, options: TestStorageOptions = {}): Promise<TestStorage> {
+  if (kind === 'mysql') return mysqlStorage(options);
+  if (kind === 'sqlite') return sqliteStorage(options);
   const { createMemoryStorage } = await import('@northstar/adapter-memory');
   return createMemoryStorage();
 }

@@ -82,6 +82,7 @@ export const mysqlDialect: SqlDialect = {
   jsonHasPath: (db, column, path) => db.raw(`JSON_CONTAINS_PATH(${column}, 'one', ?) = 1`, [path]),
   jsonMergePatch: (db, column, patchJson) => db.raw('JSON_MERGE_PATCH(??, ?)', [column, patchJson]),
   exactText: (db, value) => db.raw('CAST(? AS BINARY)', [value]),
+  exactColumn: (expression) => `CAST(${expression} AS BINARY)`,
 
   // MySQL keeps statistics and picks the people indexes itself.
   fromIndex: (db, table) => db(table),

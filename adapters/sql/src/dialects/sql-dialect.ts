@@ -6,7 +6,13 @@ import type { SqlTarget } from '../sql-url.js';
 export type SqlDialectName = SqlTarget['dialect'];
 
 /** A value bound to one placeholder (knex turns booleans into 0/1 for SQLite). */
-export type SqlValue = string | number | boolean | null | Buffer;
+export type SqlValue = string | number | bigint | boolean | null | Buffer;
+
+/**
+ * Values as knex binds them. knex's `RawBinding` type lacks `bigint`, but both drivers bind one as an
+ * integer (mysql2 writes its digits, better-sqlite3 binds a 64-bit integer).
+ */
+export const asBindings = (values: readonly SqlValue[]): Knex.RawBinding[] => values as Knex.RawBinding[];
 
 /** One row's values, in the order of the statement's columns. */
 export type SqlRow = readonly SqlValue[];
@@ -106,6 +112,8 @@ export interface SqlDialect {
   jsonMergePatch(db: Knex, column: string, patchJson: string): Knex.Raw;
   /** A bound string compared byte for byte with columns and with `jsonText`. */
   exactText(db: Knex, value: string): Knex.Raw | string;
+  /** A text column (a trusted expression of ours) in `jsonText`'s representation: it compares, sorts and groups by code points. */
+  exactColumn(expression: string): string;
 
   /** `table` read through the named index: pinned where the planner might choose worse, else left to it. */
   fromIndex(db: Knex, table: string, index: string): Knex.QueryBuilder;

@@ -1,6 +1,7 @@
 import { RateLimiterSQLite } from 'rate-limiter-flexible';
 import { driverError } from './driver-error.js';
 import { claimRowsReturning } from './sqlite-claim.js';
+import { asBindings } from './sql-dialect.js';
 import type { RawStatement, SchemaStyle, SqlDialect, SqlRow } from './sql-dialect.js';
 import { nameList, valuesPlaceholders } from './statement-text.js';
 
@@ -16,7 +17,7 @@ const quoteName = (name: string): string => `"${name}"`;
 function insertRows(table: string, columns: readonly string[], rows: readonly SqlRow[]): RawStatement {
   return {
     sql: `INSERT INTO ${quoteName(table)} (${nameList(quoteName, columns)}) VALUES ${valuesPlaceholders(columns.length, rows.length)}`,
-    bindings: rows.flat(),
+    bindings: asBindings(rows.flat()),
   };
 }
 
@@ -67,6 +68,7 @@ export const sqliteDialect: SqlDialect = {
   jsonHasPath: (db, column, path) => db.raw(`json_type(${column}, ?) IS NOT NULL`, [path]),
   jsonMergePatch: (db, column, patchJson) => db.raw('json_patch(??, ?)', [column, patchJson]),
   exactText: (_db, value) => value,
+  exactColumn: (expression) => expression,
 
   fromIndex: (db, table, index) => db.from(db.raw('?? INDEXED BY ??', [table, index])),
   lockShared: (query) => query,

@@ -4,7 +4,7 @@ import type { AggregateQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { timeLimited } from './time-limit.js';
 import type { BucketRow } from './aggregate-rollup.js';
-import { applyFilter, stringProperty } from './sql-expressions.js';
+import { slotReader } from './slot-reader.js';
 import { applyUserFilter } from './user-filter.js';
 import { offsetExpression } from './zoned-bucket.js';
 
@@ -25,21 +25,21 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
   if (first === undefined || !ends.every(Number.isSafeInteger)) return [];
   const since = zonedDayStart(timeZone, dayNumberDate(first - days + 1));
 
-  const offset = offsetExpression(timeZone, since, query.to);
-  const day = dialect.intDiv(offset === '0' ? 'ts' : `(ts + ${offset})`, DAY_MS);
-  const activity = db('ns_events')
-    .where('project_id', query.projectId)
-    .whereIn('event_name', query.events)
-    .where('ts', '>=', since)
-    .where('ts', '<', query.to)
-    .distinct(
-      'event_name',
-      'person_key',
-      db.raw(`${day} AS day`),
-      ...(query.groupBy ? [db.raw('? AS grp', [stringProperty(db, dialect, query.groupBy.property)])] : []),
-    );
-  for (const filter of query.filters ?? []) applyFilter(activity, db, dialect, filter);
+  const offset = offsetExpression(timeZone, since, query.to, 'f.ts');
+  const day = dialect.intDiv(offset === '0' ? 'f.ts' : `(f.ts + ${offset})`, DAY_MS);
+  const reader = await slotReader(db, dialect, query.projectId);
+  const conditions = (query.filters ?? []).map((filter) => reader.condition(filter));
+  const grp = query.groupBy ? reader.groupKey(query.groupBy.property) : undefined;
+  const activity = db.from('ns_events as f');
+  void activity
+    .where('f.project_id', query.projectId)
+    .whereIn('f.event_name', query.events)
+    .where('f.ts', '>=', since)
+    .where('f.ts', '<', query.to)
+    .distinct('f.event_name as event_name', 'f.person_key as person_key', db.raw(`${day} AS day`), ...(grp ? [db.raw('? AS grp', [grp])] : []));
+  for (const condition of conditions) void activity.whereRaw('?', [condition]);
   for (const filter of query.userFilters ?? []) applyUserFilter(activity, db, dialect, filter);
+  const label = (column: string) => reader.label(query.groupBy?.property ?? '', column);
   const endDays = db.raw(ends.map((end, index) => (index === 0 ? `SELECT ${end} AS d` : `SELECT ${end}`)).join(' UNION ALL '));
   const inWindow = (on: Knex.JoinClause) => void on.on('a.day', '<=', 'e.d').andOn(db.raw(`a.day > e.d - ${days}`));
 
@@ -62,7 +62,9 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
     .select(
       'event_name',
       'grp',
-      db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY COUNT(DISTINCT person_key) DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, grp) AS rn'),
+      db.raw('ROW_NUMBER() OVER (PARTITION BY event_name ORDER BY COUNT(DISTINCT person_key) DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, ?) AS rn', [
+        label('grp'),
+      ]),
     )
     .groupBy('event_name', 'grp');
   const rows = await timeLimited(
@@ -74,7 +76,7 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
       .from('a')
       .join('t', (on) => void on.on('a.event_name', '=', 't.event_name').andOn(db.raw(dialect.nullSafeEqual('a.grp', 't.grp'))))
       .join('e', inWindow)
-      .select('a.event_name as event', 'e.d as bucket', 'a.grp as grp', 't.rn as grank', db.raw('COUNT(DISTINCT a.person_key) AS value'))
+      .select('a.event_name as event', 'e.d as bucket', db.raw('? AS grp', [label('a.grp')]), 't.rn as grank', db.raw('COUNT(DISTINCT a.person_key) AS value'))
       .groupBy('a.event_name', 'e.d', 'a.grp', 't.rn'),
     dialect,
     query.timeoutMs,

@@ -4,7 +4,11 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { bumpDataVersion } from './data-version.js';
 import { updateHeatmaps } from './heatmap-rollup.js';
 import { insertEvents } from './insert-events.js';
+import { insertValues, knownValues } from './insert-values.js';
 import { resolvePersonKeys } from './person-keys.js';
+import { ALL_SLOTS, sightedKeys, slotsFor } from './property-slots.js';
+import { SlotCellWriter } from './slot-cells.js';
+import type { SlotLimits } from './property-slots.js';
 import { updateRollups } from './rollup-update.js';
 import { inTransaction } from './transaction-retry.js';
 import { registerUsers } from './user-registry.js';
@@ -21,20 +25,28 @@ function firstCopies(events: readonly StoredEvent[]): StoredEvent[] {
 }
 
 /**
- * One transaction, a handful of statements whatever the batch size: resolve person keys (a locking
+ * First the property slots of the batch's keys (known to this process, else one read; a key seen for the
+ * first time gets a free slot in a short write of its own, committed before any event carrying it:
+ * `property-slots.ts`). Then one
+ * transaction, a handful of statements whatever the batch size: resolve person keys (a locking
  * read of device links, only for anonymous events), multi-row `INSERT IGNORE ... RETURNING` of the
- * events (the first copy of a `(project_id, uuid)` wins, within the call and across calls), then
- * the rollups for exactly the rows inserted (one person-day insert, one daily-count upsert), and
- * the user ids of those rows (`ns_users`), and the heatmap rollups of the `$heatmap` events among them;
- * last, the data version of their projects (the result cache's), when anything was stored.
+ * events with their property slots (the first copy of a `(project_id, uuid)` wins, within the call and
+ * across calls), the dictionary rows of their slotted string values (`ns_property_values`), then the
+ * rollups for exactly the rows inserted (one person-day insert, one daily-count
+ * upsert), and the user ids of those rows (`ns_users`), and the heatmap rollups of the `$heatmap` events
+ * among them; last, the data version of their projects (the result cache's), when anything was stored.
  */
-export async function appendEvents(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[]): Promise<AppendResult> {
+export async function appendEvents(db: Knex, dialect: SqlDialect, events: readonly StoredEvent[], limits: SlotLimits = ALL_SLOTS): Promise<AppendResult> {
   const unique = firstCopies(events);
   if (unique.length === 0) return { inserted: 0, duplicates: events.length };
 
+  const slots = await slotsFor(db, dialect, sightedKeys(unique), limits);
+  let cells: SlotCellWriter | undefined;
   const inserted = await inTransaction(db, dialect, async (trx) => {
+    cells = new SlotCellWriter(slots, knownValues(db));
     const keys = await resolvePersonKeys(trx, dialect, unique);
-    const stored = await insertEvents(trx, dialect, unique, keys);
+    const stored = await insertEvents(trx, dialect, unique, keys, cells);
+    await insertValues(trx, dialect, cells.fresh);
     await updateRollups(trx, dialect, stored);
     await registerUsers(trx, dialect, stored);
     await updateHeatmaps(trx, dialect, stored);
@@ -45,5 +57,6 @@ export async function appendEvents(db: Knex, dialect: SqlDialect, events: readon
     );
     return stored.length;
   });
+  cells?.committed();
   return { inserted, duplicates: events.length - inserted };
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { FunnelGroupRow, FunnelQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { slotReader } from './slot-reader.js';
 import { funnelSql } from './funnel-sql.js';
 
 interface CountRow {
@@ -19,7 +20,8 @@ function groupText(value: string | Uint8Array | null): string | null {
 
 /** Runs the funnel inside the database; JS only lays the per-step rows out. */
 export async function funnel(db: Knex, dialect: SqlDialect, query: FunnelQuery): Promise<FunnelGroupRow[]> {
-  const rows = dialect.rawRows<CountRow>(await funnelSql(db, dialect, query));
+  const reader = await slotReader(db, dialect, query.projectId);
+  const rows = dialect.rawRows<CountRow>(await funnelSql(db, dialect, query, reader));
   const groups = new Map<number, FunnelGroupRow>();
   const empty = (): FunnelGroupRow['steps'] => query.steps.map(() => ({ people: 0, medianMs: null }));
   for (const row of rows) {

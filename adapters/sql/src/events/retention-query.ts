@@ -4,6 +4,7 @@ import type { ZoneSpan } from '@northstar/core';
 import type { RetentionCell, RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { retentionFromRollup, retentionRollupSql } from './retention-rollup.js';
+import { slotReader } from './slot-reader.js';
 import { literal, stepCondition } from './step-condition.js';
 
 const DAY = 86_400_000;
@@ -36,7 +37,8 @@ function returnsEnd(query: RetentionQuery): number {
 }
 
 /**
- * The retention cells as one statement (docs/queries.md "Retention"): `q` the people with a start
+ * The retention cells as one statement (docs/queries.md "Retention") over `ns_events f` (the steps'
+ * filters read from the slots of its index, or from the rows' JSON): `q` the people with a start
  * event in the range (nobody else has a cohort); `x` their start and return events, flagged; `y` each
  * row with its person's first start in the range (`FIRST_VALUE()` over the person's rows, starts first,
  * then by time: MariaDB recomputes a `MIN() OVER (PARTITION BY ...)` for every row of the partition,
@@ -54,14 +56,18 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const [cohort, per] = [period('first'), period('ts')];
+  const reader = await slotReader(db, dialect, query.projectId);
+  const start = stepCondition(db, reader, query.start);
+  const back = stepCondition(db, reader, query.return);
+  const from = 'ns_events f';
   const sql = `
 WITH q AS (
-  SELECT DISTINCT person_key AS p FROM ns_events WHERE project_id = ? AND ? AND ts >= ? AND ts < ? AND person_key IS NOT NULL
+  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL
 ),
 x AS (
-  SELECT person_key AS p, ts, CASE WHEN ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
-  FROM ns_events
-  WHERE project_id = ? AND event_name IN (?, ?) AND ts >= ? AND ts < ? AND person_key IN (SELECT p FROM q)
+  SELECT f.person_key AS p, f.ts AS ts, CASE WHEN f.ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
+  FROM ${from}
+  WHERE f.project_id = ? AND f.event_name IN (?, ?) AND f.ts >= ? AND f.ts < ? AND f.person_key IN (SELECT p FROM q)
 ),
 y AS (SELECT p, ts, rt, FIRST_VALUE(CASE WHEN st = 1 THEN ts END) OVER (PARTITION BY p ORDER BY st DESC, ts) AS first FROM x WHERE st = 1 OR rt = 1),
 z AS (
@@ -70,7 +76,6 @@ z AS (
   FROM y WHERE first IS NOT NULL
 )
 SELECT cohort, n, COUNT(*) AS people FROM z GROUP BY cohort, n`;
-  const start = stepCondition(db, dialect, query.start);
   const bindings = [
     query.projectId,
     start,
@@ -78,7 +83,7 @@ SELECT cohort, n, COUNT(*) AS people FROM z GROUP BY cohort, n`;
     query.to,
     query.to,
     start,
-    stepCondition(db, dialect, query.return),
+    back,
     query.projectId,
     query.start.event,
     query.return.event,

@@ -3,7 +3,7 @@ import type { SessionEventCount, SessionEventCountQuery } from '@northstar/serve
 
 /**
  * `sessionEventCounts` in SQL: one grouped count over the range of each named event in
- * `ns_events_project_event_ts` (project, name, time), the sessions tested on the rows of that range.
+ * `ns_events_event_slots` (project, name, time, …), the sessions tested on the rows of that range.
  */
 export async function sessionEventCounts(db: Knex, query: SessionEventCountQuery): Promise<SessionEventCount[]> {
   if (query.sessionIds.length === 0 || query.events.length === 0) return [];

@@ -3,19 +3,18 @@ import type { PropertyFilter } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { jsonPath, whereCompared } from './sql-expressions.js';
 
-/** The user of an `ns_events` row: its `user_id`, else the user its device is linked to (`ns_device_links`' key). */
-const EVENT_USER =
-  'COALESCE(ns_events.user_id, (SELECT l.user_id FROM ns_device_links l WHERE l.project_id = ns_events.project_id AND l.device_id = ns_events.device_id))';
+/** The user of an `ns_events` row (`f`): its `user_id`, else the user its device is linked to (`ns_device_links`' key). */
+const EVENT_USER = 'COALESCE(f.user_id, (SELECT l.user_id FROM ns_device_links l WHERE l.project_id = f.project_id AND l.device_id = f.device_id))';
 
 /** `member` of the row's user's properties (`ns_user_properties`' key), NULL when the user has no record. */
 function ofUser(db: Knex, member: Knex.Raw): Knex.Raw {
-  return db.raw(`(SELECT ? FROM ns_user_properties up WHERE up.project_id = ns_events.project_id AND up.user_id = ${EVENT_USER})`, [member]);
+  return db.raw(`(SELECT ? FROM ns_user_properties up WHERE up.project_id = f.project_id AND up.user_id = ${EVENT_USER})`, [member]);
 }
 
 /**
  * Adds one filter on the current properties of each `ns_events` row's user (see `AggregateQuery.userFilters`,
  * the memory adapter's rules): a lookup by primary key per row, in SQL, never JSON read in JS. `query` must
- * read `ns_events` unaliased.
+ * read `ns_events` as `f`.
  */
 export function applyUserFilter(query: Knex.QueryBuilder, db: Knex, dialect: SqlDialect, filter: PropertyFilter): void {
   const path = jsonPath(filter.property);

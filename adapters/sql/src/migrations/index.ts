@@ -7,6 +7,7 @@ import { heatmapsMigration } from './0006-heatmaps.js';
 import { jobsMigration } from './0007-jobs.js';
 import { replaySessionsMigration } from './0008-replay-sessions.js';
 import { queryCacheMigration } from './0009-query-cache.js';
+import { propertySlotsMigration } from './0010-property-slots.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   jobsMigration,
   replaySessionsMigration,
   queryCacheMigration,
+  propertySlotsMigration,
 ];
