@@ -57,7 +57,8 @@ describe('when the page is hidden', () => {
   });
 
   it('when hidden, keeps the events queued and stored if that send fails', async () => {
-    answerOnce(503);
+    // Retry-After holds the retry past the test: a jittered backoff can be a few ms and resend before the check.
+    answerOnce(503, undefined, { 'retry-after': '60' });
     const client = startClient({ flushInterval: 60_000 });
     client.track('a');
     hide();

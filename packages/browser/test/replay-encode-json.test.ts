@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { record } from 'rrweb';
 import type { eventWithTime } from 'rrweb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeJson } from '../src/plugins/replay/encode-json.js';
 import { pageTask, timeSlice } from '../src/plugins/replay/time-slice.js';
 import { ODD_STRINGS, chunkOf, fullSnapshot } from './replay-fixtures.js';
@@ -21,10 +21,12 @@ async function recordedEvents(): Promise<eventWithTime[]> {
   document.body.innerHTML = `<h1 title="a &quot;title&quot;">${'é'.repeat(3)}</h1><input id="f" value="typed"><textarea>notes</textarea><ul id="list"></ul>`;
   const events: eventWithTime[] = [];
   const stop = record({ emit: (event) => void events.push(event), maskInputOptions: { text: true }, slimDOMOptions: 'all' });
+  // The full snapshot is taken in time slices: the changes come once it is out, as incremental events.
+  await vi.waitFor(() => expect(events.map((e) => e.type)).toContain(2));
   const list = document.getElementById('list') as HTMLElement;
   for (const odd of ODD_STRINGS) list.append(Object.assign(document.createElement('li'), { textContent: odd, title: odd }));
   (document.querySelector('h1') as HTMLElement).textContent = ODD_STRINGS[7] as string;
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await vi.waitFor(() => expect(events.map((e) => e.type)).toContain(3));
   stop?.();
   return events;
 }

@@ -26,6 +26,8 @@ export interface EmbedFixture {
   projectId: number;
   /** Moves the server's clock (tokens are signed and checked against it). */
   advance(ms: number): void;
+  /** Stops the server's clock at `ms` (epoch ms), so that a check at a second's edge does not race the real clock. */
+  stopClockAt(ms: number): void;
   call(method: string, path: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<ApiResponse>;
   /** Creates a dashboard in the demo project (or `projectId`) through the API; returns its id. */
   dashboard(body: Record<string, unknown>, token?: string, projectId?: number): Promise<number>;
@@ -45,7 +47,8 @@ export function useEmbedServer(): (kind: DatabaseKind) => Promise<EmbedFixture> 
   afterAll(() => releaseTestDatabases());
   return async (kind) => {
     let offset = 0;
-    api = await startAuthServer({ storage: await createTestStorage(kind), clock: () => Date.now() + offset });
+    let stoppedAt: number | undefined;
+    api = await startAuthServer({ storage: await createTestStorage(kind), clock: () => stoppedAt ?? Date.now() + offset });
     const server = api;
     const projectId = server.demo.project_id;
     const admin = (await createApiKey(server.storage.config, { projectId, kind: 'sk', scopes: ['admin'] })).key;
@@ -54,6 +57,7 @@ export function useEmbedServer(): (kind: DatabaseKind) => Promise<EmbedFixture> 
       admin,
       projectId,
       advance: (ms) => void (offset += ms),
+      stopClockAt: (ms) => void (stoppedAt = ms),
       call: (method, path, options = {}) => call(server.url, method, path, options),
       async dashboard(body, token = admin, project = projectId) {
         const res = await call(server.url, 'POST', `/v1/projects/${project}/dashboards`, { token, body });
