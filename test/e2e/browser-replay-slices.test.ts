@@ -10,8 +10,8 @@ import { sessionId } from './harness/replay-page.js';
 import { replayFrame, textOf } from './harness/replay-player.js';
 import { CHANGES_DONE, SLICES_SECRETS, routeSlicedSnapshotPages } from './harness/sliced-snapshot-pages.js';
 import type { DemoProject } from './harness/server.js';
-import { storedReplay } from './harness/stored-replay.js';
-import type { StoredReplayEvent } from './harness/stored-replay.js';
+import { describeChunks, pageProblems, storedReplay } from './harness/stored-replay.js';
+import type { StoredReplayChunk, StoredReplayEvent } from './harness/stored-replay.js';
 
 const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');
 
@@ -48,8 +48,10 @@ const describeTasks = (tasks: MainThreadTask[]): string =>
 
 describe.runIf(runs)('the full snapshot in time slices, in Chromium, recorded by the CDN script and stored by the CLI server', () => {
   const env = useCliAndChromium('northstar-replay-slices-');
+  const storedChunks = (demo: DemoProject, session: string): Promise<StoredReplayChunk[]> =>
+    storedReplay(`sqlite:${join(env.dataDir, 'data.db')}`, demo.project_id, session);
   const stored = async (demo: DemoProject, session: string): Promise<StoredReplayEvent[]> =>
-    (await storedReplay(`sqlite:${join(env.dataDir, 'data.db')}`, demo.project_id, session)).flatMap((chunk) => chunk.events);
+    (await storedChunks(demo, session)).flatMap((chunk) => chunk.events);
 
   /** Loads the table page, starts the SDK under a trace, and returns the main thread's tasks from then on, for `ms` (or until `until` is done). */
   async function tableTasks(replay: Record<string, unknown> | false, until: (page: Page) => Promise<void>) {
@@ -101,17 +103,20 @@ describe.runIf(runs)('the full snapshot in time slices, in Chromium, recorded by
     const context = await env.browser.newContext({ viewport: { width: 1000, height: 700 } });
     await routeSlicedSnapshotPages(context, demo, { flushInterval: 300 });
     const page = await context.newPage();
+    const pageLog = pageProblems(page);
     await page.goto(`${demo.url}/e2e/slices/changing`);
     const session = await sessionId(page);
     await page.waitForFunction((done) => document.getElementById('status')?.textContent === done, CHANGES_DONE, { timeout: 60_000 });
     const live = await textOf(page, BLOCKED);
     const typed = await page.evaluate(() => (document.getElementById('field') as HTMLInputElement).value);
     const changedAt = await page.evaluate(() => (window as unknown as { __changes: number[] }).__changes);
-    const events = await pollUntil(
-      () => stored(demo, session),
-      (e) => JSON.stringify(e).includes(CHANGES_DONE),
+    const chunks = await pollUntil(
+      () => storedChunks(demo, session),
+      (c) => JSON.stringify(c).includes(CHANGES_DONE),
       60_000,
+      (c) => `the page's last change at ${changedAt.at(-1)}; stored: ${describeChunks(c)}; the page's problems: ${JSON.stringify(pageLog)}`,
     );
+    const events = chunks.flatMap((chunk) => chunk.events);
 
     // The page changed while the recorder was serialising it.
     const snapshot = firstSnapshot(events);
