@@ -67,7 +67,7 @@ afterEach(() => {
 });
 
 /** A recorder over a host whose session the test sets, with these options. */
-function start(options: Partial<ReplayOptions> = {}): RecorderHost {
+function start(options: Partial<ReplayOptions> = {}, maxUndeliveredBytes?: number): RecorderHost {
   const store = createStore(`ns_${API_KEY}_`);
   store.on = true;
   const o = { ...REPLAY_DEFAULTS, flushInterval: 50, ...options };
@@ -84,7 +84,7 @@ function start(options: Partial<ReplayOptions> = {}): RecorderHost {
     ids: () => ({ device_id: 'device-1', user_id: 'user-1' }),
     log: (message) => void logged.push(message),
   };
-  recorder = startRecorder(host);
+  recorder = startRecorder(host, maxUndeliveredBytes);
   return host;
 }
 
@@ -207,6 +207,59 @@ describe('the replay recorder', () => {
     start();
     await until(() => sent.length > 0, 'the chunk, sent again');
     expect(sent[0]?.chunk.seq).toBe(0);
+  });
+
+  describe('while the server fails', () => {
+    let down = true;
+    let changes = 0;
+    beforeEach(() => {
+      down = true;
+      changes = 0;
+      server.use(http.post(URL, () => (down ? HttpResponse.json({ error: 'down' }, { status: 503 }) : undefined)));
+    });
+    /** Adds a paragraph `change <n>`, n counted from 0 in each test. */
+    const changePage = () => void document.body.append(Object.assign(document.createElement('p'), { textContent: `change ${changes++}` }));
+
+    it('keeps every chunk that failed, however many, and delivers them all once the server answers again', { timeout: 20_000 }, async () => {
+      start();
+      for (let flushes = 0; flushes < 30; flushes++) {
+        changePage();
+        const before = asked;
+        await until(() => asked > before, 'a flush');
+      }
+      down = false;
+      await until(() => sent.some((s) => JSON.stringify(s.chunk.events).includes('change 0')), 'the first change');
+      const last = Math.max(...sent.map((s) => s.chunk.seq));
+      expect(last).toBeGreaterThan(20);
+      await until(() => new Set(sent.map((s) => s.chunk.seq)).size === last + 1, 'every chunk up to the last one sent');
+      await until(() => sent.some((s) => JSON.stringify(s.chunk.events).includes('change 29')), 'the last change');
+      expect(sent.map((s) => s.chunk.seq)).toHaveLength(new Set(sent.map((s) => s.chunk.seq)).size);
+    });
+
+    it('pauses recording while more than its limit of bytes is undelivered, notes it, and resumes from a fresh full snapshot once delivered', async () => {
+      start({}, 1);
+      await until(() => logged.some((m) => m.startsWith('paused: ')), 'the pause');
+      changePage();
+      down = false;
+      await until(() => sent.flatMap((s) => s.chunk.events).filter((e) => e.type === FULL_SNAPSHOT).length >= 2, 'the fresh full snapshot');
+      const events = [...sent].sort((a, b) => a.chunk.seq - b.chunk.seq).flatMap((s) => s.chunk.events);
+      const paused = events.findIndex((e) => e.type === CUSTOM && (e.data as { tag: string }).tag === 'northstar.backlog');
+      expect(paused).toBeGreaterThan(0);
+      expect(events.slice(paused + 1, paused + 3).map((e) => e.type)).toEqual([META, FULL_SNAPSHOT]);
+      // The change made while paused is in the fresh snapshot, not in a mutation event.
+      expect(events.filter((e) => e.type === INCREMENTAL && JSON.stringify(e).includes('change 0'))).toEqual([]);
+    });
+  });
+
+  it('sends a chunk as an ordinary request when the browser refuses a keepalive one (64 KiB of them in flight)', async () => {
+    const browserFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+      init?.keepalive ? Promise.reject(new TypeError('Failed to fetch')) : browserFetch(input, init),
+    );
+    start();
+    await until(() => sent.length > 0, 'the first chunk');
+    expect(sent[0]?.chunk.seq).toBe(0);
+    expect(sent[0]?.keepalive).toBe(false);
   });
 
   it('sends a chunk still being encoded when the page unloads at once, with keepalive, and only once', async () => {

@@ -9,8 +9,12 @@ import { encodeChunkNow, postChunk } from './send-chunk.js';
 import { inSnapshotOrder } from './snapshot-order.js';
 import type { EncodedChunk, ReplayChunk } from './send-chunk.js';
 
-/** Chunks kept for another attempt after a failed send (network, 5xx, 429); the oldest go first. */
-const MAX_PENDING = 20;
+/**
+ * Bytes of encoded chunks not yet delivered (waiting for another attempt after a network error, a 5xx or a 429,
+ * or in flight) past which recording pauses: nothing recorded is dropped, and the page stops adding to what it
+ * cannot send. It resumes, from a fresh full snapshot, once less than half of this waits.
+ */
+export const MAX_UNDELIVERED_BYTES = 5_000_000;
 
 /** rrweb's type of the custom events a recorder adds (`EventType.Custom`). */
 const CUSTOM = 5;
@@ -21,7 +25,7 @@ interface Recording {
   events: eventWithTime[];
   /** Stops rrweb. */
   stop?: () => void;
-  /** True while a mutation burst keeps rrweb stopped. */
+  /** True while a mutation burst or undelivered chunks keep rrweb stopped. */
   paused?: boolean;
   /** The `maxDuration` timer. */
   limit: ReturnType<typeof setTimeout>;
@@ -35,10 +39,12 @@ interface Recording {
  * session, a new one begins with sequence 0 and a full snapshot. A session is recorded for at most
  * `maxDuration` from its first recorded page.
  */
-export function startRecorder(host: RecorderHost): Recorder {
+export function startRecorder(host: RecorderHost, maxUndeliveredBytes = MAX_UNDELIVERED_BYTES): Recorder {
   const o = host.options;
   let current: Recording | undefined;
   let pending: EncodedChunk[] = [];
+  /** Bytes of the chunks posted or waiting to be, until each is done with. */
+  let undelivered = 0;
   let stopped = false;
   const encoder = createChunkEncoder({ log: (message, detail) => host.log?.(message, detail) });
 
@@ -50,19 +56,25 @@ export function startRecorder(host: RecorderHost): Recorder {
     const events = current.events.splice(0);
     return { session_id: current.session, seq: rec.seq, ...host.ids(), events };
   };
-  const keep = (chunk: EncodedChunk): void => {
-    pending.push(chunk);
-    if (pending.length > MAX_PENDING) pending.shift();
-  };
+  const size = (chunk: EncodedChunk): number => (typeof chunk.body === 'string' ? chunk.body.length : chunk.body.byteLength);
+  /** Posts a chunk; one that fails waits in `pending` for the next flush, however many wait (see MAX_UNDELIVERED_BYTES). */
   const post = (chunk: EncodedChunk): void =>
     void postChunk(host.url, host.headers, chunk).then((done) => {
-      if (!done) keep(chunk);
+      if (done) undelivered -= size(chunk);
+      else {
+        pending.push(chunk);
+        if (current && undelivered > maxUndeliveredBytes) pause(current, 'northstar.backlog', { bytes: undelivered });
+      }
     });
+  const send = (chunk: EncodedChunk): void => {
+    undelivered += size(chunk);
+    post(chunk);
+  };
   const flush = (): void => {
     const chunk = take();
     if (chunk)
       void encoder.encode(chunk, o.compress).then(
-        (encoded) => encoded && post(encoded),
+        (encoded) => encoded && send(encoded),
         () => undefined,
       );
   };
@@ -87,7 +99,7 @@ export function startRecorder(host: RecorderHost): Recorder {
     const recording: Recording = { session, events: [], limit: setTimeout(end, start + o.maxDuration - now) };
     current = recording;
     // Before rrweb's observer, so that a burst stops rrweb before rrweb serialises it.
-    recording.throttle = watchMutations(() => pause(recording));
+    recording.throttle = watchMutations(() => pause(recording, 'northstar.throttled', { limit: MUTATION_LIMIT }));
     run(recording);
     host.log?.(`recording session ${session}`);
   };
@@ -105,22 +117,25 @@ export function startRecorder(host: RecorderHost): Recorder {
     });
   };
   /**
-   * A mutation burst (more than MUTATION_LIMIT a second): rrweb stops before it serialises it, the recording
-   * notes the gap, and it resumes at the first flush after a calm second, from a fresh full snapshot.
+   * rrweb stops and the recording notes the gap with a custom event `tag`: on a mutation burst (more than
+   * MUTATION_LIMIT a second; rrweb stops before it serialises it), or when more than MAX_UNDELIVERED_BYTES
+   * of chunks wait to be delivered. It resumes at the first flush after a calm second with less than half of
+   * that waiting, from a fresh full snapshot.
    */
-  const pause = (recording: Recording): void => {
+  const pause = (recording: Recording, tag: string, payload: Record<string, number>): void => {
     if (current !== recording || recording.paused) return;
     recording.paused = true;
     recording.stop?.();
-    recording.events.push({ type: CUSTOM, timestamp: Date.now(), data: { tag: 'northstar.throttled', payload: { limit: MUTATION_LIMIT } } });
+    recording.events.push({ type: CUSTOM, timestamp: Date.now(), data: { tag, payload } });
     flush();
-    host.log?.(`paused: more than ${MUTATION_LIMIT} mutations a second`);
+    host.log?.(tag === 'northstar.throttled' ? `paused: more than ${MUTATION_LIMIT} mutations a second` : `paused: ${undelivered} bytes of chunks undelivered`);
   };
+  const calm = (recording: Recording): boolean => !recording.throttle?.busy() && undelivered < maxUndeliveredBytes / 2;
   const tick = (): void => {
     const session = host.session();
     if (current && current.session !== session) end();
     else flush();
-    if (current?.paused && !current.throttle?.busy()) run(current);
+    if (current?.paused && calm(current)) run(current);
     retry();
     if (!current && session && !stopped) begin(session);
   };
@@ -133,8 +148,8 @@ export function startRecorder(host: RecorderHost): Recorder {
       // The page is going away: a promise would not be resumed, so the chunks are encoded now, those still being
       // encoded in slices included (their sliced encoding is dropped).
       const chunk = take();
-      for (const c of [...encoder.takeUnfinished(), ...(chunk ? [chunk] : [])]) void postChunk(host.url, host.headers, encodeChunkNow(c, o.compress));
-      pending.splice(0).forEach((p) => void postChunk(host.url, host.headers, p));
+      for (const c of [...encoder.takeUnfinished(), ...(chunk ? [chunk] : [])]) send(encodeChunkNow(c, o.compress));
+      retry();
     },
     restart: end,
     stop() {
@@ -143,6 +158,7 @@ export function startRecorder(host: RecorderHost): Recorder {
       end();
       encoder.close();
       pending = [];
+      undelivered = 0;
     },
   };
 }

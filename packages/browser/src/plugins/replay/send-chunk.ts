@@ -31,18 +31,25 @@ export function encodeChunkNow(chunk: ReplayChunk, compress: boolean): EncodedCh
 /**
  * POSTs one encoded chunk with `headers` — the key in `X-API-Key`: the replay route authenticates before it reads
  * the body, so the key cannot travel in it as the track beacon's does — and `Content-Encoding: gzip` when it is.
- * A small body goes as a keepalive request, which outlives the page. Resolves true when the chunk is done
- * with (stored, or refused for good: a 4xx other than 429), false when it should be sent again.
+ * A small body goes as a keepalive request, which outlives the page; the browser refuses one while other keepalive
+ * requests hold 64 KiB in flight (a slow server, a few chunks at once), and then it goes again as an ordinary
+ * request. Resolves true when the chunk is done with (stored, or refused for good: a 4xx other than 429), false
+ * when it should be sent again.
  */
 export async function postChunk(url: string, headers: Record<string, string>, chunk: EncodedChunk): Promise<boolean> {
   const size = typeof chunk.body === 'string' ? chunk.body.length * 3 : chunk.body.byteLength;
-  try {
-    const res = await fetch(url, {
+  const request = (keepalive: boolean) =>
+    fetch(url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...headers, ...(chunk.gzipped ? { 'Content-Encoding': 'gzip' } : {}) },
       body: chunk.body as BodyInit,
-      keepalive: size < KEEPALIVE_LIMIT,
+      keepalive,
       credentials: 'omit',
+    });
+  try {
+    const res = await request(size < KEEPALIVE_LIMIT).catch((error: unknown) => {
+      if (size < KEEPALIVE_LIMIT) return request(false);
+      throw error;
     });
     return res.status < 500 && res.status !== 429;
   } catch {
