@@ -60,6 +60,8 @@ export const sqliteDialect: SqlDialect = {
   monthStart: (day) => `strftime('%Y-%m-01', ${day} * 86400, 'unixepoch')`,
   integerText: (expression) => `CAST(${expression} AS TEXT)`,
   nullSafeEqual: (a, b) => `${a} IS ${b}`,
+  sharedCte: (_name, select) => select,
+  withShared: 'WITH',
 
   jsonText: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),
   jsonNumber: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),
