@@ -33,9 +33,9 @@ interface Part {
  *   where over `n` it found every event between two step-k events (3.0 s against 2.4 s at 10 M bench events);
  * - `a`: each step-1 event in the range followed greedily, step after step, and how far it got inside
  *   the window; `b`: the furthest attempt per person (earliest on ties). Each attempt keeps its step-1
- *   event's uuid (`sid`) to read its group at the end.
+ *   event's uuid (`sid`) and, for a slotted group-by property, its group (`g`).
  */
-function attempts(dialect: SqlDialect, query: FunnelQuery, from: string, conditions: Knex.Raw[]): Part {
+function attempts(dialect: SqlDialect, query: FunnelQuery, from: string, conditions: Knex.Raw[], group: Knex.Raw | undefined): Part {
   const steps = range(query.steps.length);
   const later = range(query.steps.length, 2);
   const window = literal(query.windowMs);
@@ -44,14 +44,14 @@ function attempts(dialect: SqlDialect, query: FunnelQuery, from: string, conditi
   const sql = `
 e AS (
   SELECT f.person_key AS p, f.ts AS ts, f.uuid AS uuid, ${steps.map((k) => `CASE WHEN ? THEN 1 ELSE 0 END AS m${k}`).join(', ')},
-    CASE ${steps.map((k) => `WHEN ? THEN ${k}`).join(' ')} END AS fs
+    CASE ${steps.map((k) => `WHEN ? THEN ${k}`).join(' ')} END AS fs, ${group ? '?' : 'NULL'} AS g
   FROM ${from}
   WHERE f.project_id = ? AND f.event_name IN (${names.map(() => '?').join(', ')}) AND f.ts >= ? AND f.ts < ? AND f.person_key IN (SELECT p FROM q)
 ),
 o AS (
   ${dialect.sharedCte(
     'o',
-    `SELECT p, ts, uuid, ${steps.map((k) => `m${k}`).join(', ')}, ROW_NUMBER() OVER (${order}) AS seq,
+    `SELECT p, ts, uuid, g, ${steps.map((k) => `m${k}`).join(', ')}, ROW_NUMBER() OVER (${order}) AS seq,
     ${later.map((k) => `COUNT(CASE WHEN m${k} = 1 THEN 1 END) OVER (${order} ROWS UNBOUNDED PRECEDING) AS c${k}`).join(', ')}
   FROM e WHERE fs IS NOT NULL`,
   )}
@@ -61,15 +61,18 @@ ${later
   .map((k) => `k${k} AS (SELECT DISTINCT p, ts, c${k}${k < query.steps.length ? `, c${k + 1} + 1 AS x${k + 1}` : ''} FROM o WHERE m${k} = 1)`)
   .join(',\n')},
 a AS (
-  SELECT s1.p, s1.seq AS q1, s1.uuid AS sid, ${steps.map((k) => `s${k}.ts AS t${k}`).join(', ')},
+  SELECT s1.p, s1.seq AS q1, s1.uuid AS sid, s1.g AS g, ${steps.map((k) => `s${k}.ts AS t${k}`).join(', ')},
     1 ${later.map((k) => `+ CASE WHEN s${k}.ts IS NOT NULL AND s${k}.ts <= s1.ts + ${window} THEN 1 ELSE 0 END`).join(' ')} AS reached
   FROM n s1 ${later.map((k) => `LEFT JOIN k${k} s${k} ON s${k}.p = s${k - 1}.p AND s${k}.c${k} = s${k - 1}.x${k}`).join(' ')}
   WHERE s1.m1 = 1 AND s1.ts < ?
 ),
 b AS (
-  SELECT sid, reached, ${steps.map((k) => `t${k}`).join(', ')}, ROW_NUMBER() OVER (PARTITION BY p ORDER BY reached DESC, q1) AS rn FROM a
+  SELECT sid, g, reached, ${steps.map((k) => `t${k}`).join(', ')}, ROW_NUMBER() OVER (PARTITION BY p ORDER BY reached DESC, q1) AS rn FROM a
 )`;
-  return { sql, bindings: [...conditions, ...conditions, query.projectId, ...names, query.from, query.to + query.windowMs, query.to] };
+  return {
+    sql,
+    bindings: [...conditions, ...conditions, ...(group ? [group] : []), query.projectId, ...names, query.from, query.to + query.windowMs, query.to],
+  };
 }
 
 /**
@@ -80,8 +83,8 @@ b AS (
  * such event's first matched step is 1; without group-by only the person matters, read off the person-days
  * rollup where it answers, `stepOneFromRollup`):
  * - `w`: each counted person's attempt (its step-1 event's uuid, steps reached, step times), `g` with the
- *   group read off that step-1 row only (a slot's value id, its text read where groups are ranked and
- *   answered);
+ *   group of that step-1 event (a slot's value id carried from the events, or the JSON's text read off
+ *   that row; the text of a value id is read where groups are ranked and answered);
  * - `x`, `y`: the groups ranked; `u`: one row per person and step reached in a kept group, with the time
  *   from the previous step, and `r` those ranked for the nearest-rank median.
  */
@@ -91,14 +94,19 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   const conditions = query.steps.map((step) => stepCondition(db, reader, step));
   const from = 'ns_events f';
   const limit = query.groupBy?.limit ?? 1;
-  const part = attempts(dialect, query, from, conditions);
   const grouping = reader.fork();
   const property = query.groupBy?.property ?? '';
   const group = query.groupBy ? grouping.groupKey(property) : db.raw('NULL');
+  // a slotted group (a value id in the time index) travels with the step-1 events (`g`); a group from the
+  // JSON (text, up to 8,192 characters: a wide column of the derived tables) is read at the end from the
+  // counted attempt's step-1 row, by its (project_id, uuid) key — as a join MariaDB scanned all of
+  // `ns_events` and probed the attempts (7.5 s for a grouped funnel at 10 M bench events)
+  const carried = query.groupBy !== undefined && !grouping.needsRow;
+  const part = attempts(dialect, query, from, conditions, carried ? group : undefined);
   // a group's text (up to 8,192 characters) only where it decides or is answered: a wide column in the
   // derived tables makes MariaDB's temporary tables spill to disk
   const label = (column: string) => (query.groupBy ? grouping.label(property, column) : db.raw(column));
-  const groupRow = query.groupBy ? `JOIN ns_events f ON f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid` : '';
+  const groupOf = !query.groupBy ? 'NULL' : carried ? 'w.g' : `(SELECT ? FROM ns_events f WHERE f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid)`;
   const sql = `
 ${dialect.withShared} q AS (
   SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL
@@ -106,22 +114,24 @@ ${dialect.withShared} q AS (
 r1 AS (${
     stepOneFromRollup(query)
       ? `
-  SELECT DISTINCT NULL AS sid, 1 AS rn, d.person_key FROM ns_person_days d
+  SELECT DISTINCT NULL AS sid, NULL AS g, 1 AS rn, d.person_key FROM ns_person_days d
   WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)`
       : `
   SELECT ${
-    query.groupBy ? 'f.uuid AS sid, ROW_NUMBER() OVER (PARTITION BY f.person_key ORDER BY f.ts, f.uuid) AS rn' : 'DISTINCT NULL AS sid, 1 AS rn, f.person_key'
+    query.groupBy
+      ? `f.uuid AS sid, ${carried ? '?' : 'NULL'} AS g, ROW_NUMBER() OVER (PARTITION BY f.person_key ORDER BY f.ts, f.uuid) AS rn`
+      : 'DISTINCT NULL AS sid, NULL AS g, 1 AS rn, f.person_key'
   }
   FROM ${from}
   WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL AND f.person_key NOT IN (SELECT p FROM q)`
   }
 ),
 w AS (
-  SELECT sid, reached, ${steps.map((k) => `t${k}`).join(', ')} FROM b WHERE rn = 1
+  SELECT sid, g, reached, ${steps.map((k) => `t${k}`).join(', ')} FROM b WHERE rn = 1
   UNION ALL
-  SELECT sid, 1 AS reached, ${steps.map((k) => `NULL AS t${k}`).join(', ')} FROM r1 WHERE rn = 1
+  SELECT sid, g, 1 AS reached, ${steps.map((k) => `NULL AS t${k}`).join(', ')} FROM r1 WHERE rn = 1
 ),
-g AS (SELECT w.*, ? AS grp FROM w ${groupRow}),
+g AS (SELECT w.*, ${groupOf} AS grp FROM w),
 x AS (SELECT g.*, COUNT(*) OVER (PARTITION BY grp) AS size FROM g),
 y AS (SELECT x.*, DENSE_RANK() OVER (ORDER BY size DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, ?) AS gr FROM x),
 u AS (
@@ -145,8 +155,8 @@ SELECT gr, ? AS grp, k, people, median FROM (
     ...part.bindings,
     ...(stepOneFromRollup(query)
       ? [query.projectId, query.steps[0]!.event, query.from / DAY_MS, query.to / DAY_MS]
-      : [query.projectId, conditions[0]!, query.from, query.to]),
-    group,
+      : [...(carried ? [group] : []), query.projectId, conditions[0]!, query.from, query.to]),
+    ...(query.groupBy && !carried ? [group] : []),
     label('grp'),
     label('z.grp'),
   ]);
