@@ -5,18 +5,56 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { timeLimited } from './time-limit.js';
 import type { BucketRow } from './aggregate-rollup.js';
 import { slotReader } from './slot-reader.js';
+import type { SlotReader } from './slot-reader.js';
 import { applyUserFilter } from './user-filter.js';
 import { offsetExpression } from './zoned-bucket.js';
 
 const DAY_MS = 86_400_000;
 
 /**
+ * The distinct (event, person, local day) of the matching events from `since` (`event_name` is the event's
+ * index in the query: a name, up to 200 characters, as a key of this DISTINCT sent MariaDB's temporary
+ * table to disk — dau over 30 days at 10 M bench events took 16.8 s). In UTC, without filters or groups,
+ * on whole days, they are the rows of the person-days rollup.
+ */
+function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: number, day: string, reader: SlotReader): Knex.QueryBuilder {
+  const ev = query.events.length === 1 ? '0' : `CASE f.event_name ${query.events.map((_, i) => `WHEN ? THEN ${i}`).join(' ')} END`;
+  const evBindings = query.events.length === 1 ? [] : [...query.events];
+  const rollup =
+    (query.timeZone ?? 'UTC') === 'UTC' && !query.filters?.length && !query.userFilters?.length && !query.groupBy && query.to % DAY_MS === 0;
+  if (rollup)
+    return db
+      .from('ns_person_days as f')
+      .where('f.project_id', query.projectId)
+      .whereIn('f.event_name', query.events)
+      .where('f.day', '>=', since / DAY_MS)
+      .where('f.day', '<', query.to / DAY_MS)
+      .select(db.raw(`${ev} AS event_name`, evBindings), 'f.person_key as person_key', 'f.day as day');
+  const grp = query.groupBy ? reader.groupKey(query.groupBy.property) : undefined;
+  const rows = db.from('ns_events as f');
+  void rows
+    .where('f.project_id', query.projectId)
+    .whereIn('f.event_name', query.events)
+    .where('f.ts', '>=', since)
+    .where('f.ts', '<', query.to)
+    .distinct(db.raw(`${ev} AS event_name`, evBindings), 'f.person_key as person_key', db.raw(`${day} AS day`), ...(grp ? [db.raw('? AS grp', [grp])] : []));
+  for (const filter of query.filters ?? []) void rows.whereRaw('?', [reader.condition(filter)]);
+  for (const filter of query.userFilters ?? []) applyUserFilter(rows, db, dialect, filter);
+  return rows;
+}
+
+/**
  * `dau` / `wau` / `mau` in SQL: the distinct (event, person, local day) of the matching events since the
- * first window's start (`a`), joined with the buckets' last days (`e`, a list of our own numbers) on
- * "active within the trailing N days", counted per event and bucket. Grouped: groups ranked by the people
- * of `a`, the top `limit` kept. `bucket` is the local day number where the window ends.
+ * first window's start (`a`, `activity`), joined with the buckets' last days (`e`, a list of our own
+ * numbers) on "active within the trailing N days", counted per event and bucket. Grouped: groups ranked by
+ * the people of `a`, the top `limit` kept. `bucket` is the local day number where the window ends.
  */
 export async function aggregateActive(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<BucketRow[]> {
+  const rows = await activeRows(db, dialect, query);
+  return rows.map((row) => ({ ...row, event: query.events[Number(row.event)] ?? String(row.event) }));
+}
+
+async function activeRows(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<BucketRow[]> {
   const days = activeDaysOf(query.metric);
   if (days === undefined || query.interval === 'hour') return [];
   const timeZone = query.timeZone ?? 'UTC';
@@ -28,17 +66,7 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
   const offset = offsetExpression(timeZone, since, query.to, 'f.ts');
   const day = dialect.intDiv(offset === '0' ? 'f.ts' : `(f.ts + ${offset})`, DAY_MS);
   const reader = await slotReader(db, dialect, query.projectId);
-  const conditions = (query.filters ?? []).map((filter) => reader.condition(filter));
-  const grp = query.groupBy ? reader.groupKey(query.groupBy.property) : undefined;
-  const activity = db.from('ns_events as f');
-  void activity
-    .where('f.project_id', query.projectId)
-    .whereIn('f.event_name', query.events)
-    .where('f.ts', '>=', since)
-    .where('f.ts', '<', query.to)
-    .distinct('f.event_name as event_name', 'f.person_key as person_key', db.raw(`${day} AS day`), ...(grp ? [db.raw('? AS grp', [grp])] : []));
-  for (const condition of conditions) void activity.whereRaw('?', [condition]);
-  for (const filter of query.userFilters ?? []) applyUserFilter(activity, db, dialect, filter);
+  const a = activity(db, dialect, query, since, day, reader);
   const label = (column: string) => reader.label(query.groupBy?.property ?? '', column);
   const endDays = db.raw(ends.map((end, index) => (index === 0 ? `SELECT ${end} AS d` : `SELECT ${end}`)).join(' UNION ALL '));
   const inWindow = (on: Knex.JoinClause) => void on.on('a.day', '<=', 'e.d').andOn(db.raw(`a.day > e.d - ${days}`));
@@ -46,7 +74,7 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
   if (!query.groupBy) {
     const rows = await timeLimited(
       db
-        .with('a', activity)
+        .with('a', a)
         .with('e', endDays)
         .from('a')
         .join('e', inWindow)
@@ -69,7 +97,7 @@ export async function aggregateActive(db: Knex, dialect: SqlDialect, query: Aggr
     .groupBy('event_name', 'grp');
   const rows = await timeLimited(
     db
-      .with('a', activity)
+      .with('a', a)
       .with('e', endDays)
       .with('r', ranked)
       .with('t', db.from('r').select('event_name', 'grp', 'rn').where('rn', '<=', query.groupBy.limit))
