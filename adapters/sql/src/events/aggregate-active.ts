@@ -45,9 +45,10 @@ function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: n
 
 /**
  * `dau` / `wau` / `mau` in SQL: the distinct (event, person, local day) of the matching events since the
- * first window's start (`a`, `activity`), joined with the buckets' last days (`e`, a list of our own
- * numbers) on "active within the trailing N days", counted per event and bucket. Grouped: groups ranked by
- * the people of `a`, the top `limit` kept. `bucket` is the local day number where the window ends.
+ * first window's start (`a`, `activity`), counted at the buckets' last days (`e`, a list of our own
+ * numbers) as "active within the trailing N days", per event and bucket. Grouped: groups ranked by the
+ * people of `a`, the top `limit` kept, each row joined to the end days of its window. `bucket` is the local
+ * day number where the window ends.
  */
 export async function aggregateActive(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<BucketRow[]> {
   const rows = await activeRows(db, dialect, query);
@@ -72,14 +73,30 @@ async function activeRows(db: Knex, dialect: SqlDialect, query: AggregateQuery):
   const inWindow = (on: Knex.JoinClause) => void on.on('a.day', '<=', 'e.d').andOn(db.raw(`a.day > e.d - ${days}`));
 
   if (!query.groupBy) {
+    // A person active on day x counts at the end days [x, x + days - 1]; their active days closer than
+    // `days` apart make one span. Each span adds 1 where it starts and takes it back `days` after its last
+    // day (`s` marks the first and last days, `d` the changes), so the count at an end day is the sum of
+    // the changes up to it: linear in the rows of `a` (joining every row to each end day of its window,
+    // mau read 30 rows per person-day).
+    const order = 'PARTITION BY event_name, person_key ORDER BY day';
+    const spans = `SELECT event_name, day,
+      CASE WHEN LAG(day) OVER (${order}) >= day - ${days} THEN 0 ELSE 1 END AS starts,
+      CASE WHEN LEAD(day) OVER (${order}) <= day + ${days} THEN 0 ELSE 1 END AS ends
+    FROM a`;
+    const withSpans = db.with('a', a).with('e', endDays);
+    void (dialect.withShared === 'WITH' ? withSpans.with('s', db.raw(spans)) : withSpans.withRecursive('s', db.raw(dialect.sharedCte('s', spans))));
     const rows = await timeLimited(
-      db
-        .with('a', a)
-        .with('e', endDays)
-        .from('a')
-        .join('e', inWindow)
-        .select('a.event_name as event', 'e.d as bucket', db.raw('COUNT(DISTINCT a.person_key) AS value'))
-        .groupBy('a.event_name', 'e.d'),
+      withSpans
+        .with(
+          'd',
+          db.raw(`SELECT event_name, day AS at, 1 AS delta FROM s WHERE starts = 1
+            UNION ALL SELECT event_name, day + ${days} AS at, -1 AS delta FROM s WHERE ends = 1`),
+        )
+        .with('c', db.raw('SELECT event_name, at, SUM(delta) AS delta FROM d GROUP BY event_name, at'))
+        .from('c')
+        .join('e', 'c.at', '<=', 'e.d')
+        .select('c.event_name as event', 'e.d as bucket', db.raw('SUM(c.delta) AS value'))
+        .groupBy('c.event_name', 'e.d'),
       dialect,
       query.timeoutMs,
     );
