@@ -107,12 +107,17 @@ export function activePeopleCases({ ports, provides }: ConformanceContext): void
 
   it('counts a person in every window that holds one of their days, and in none between: days 7 and 8 apart for wau', async () => {
     const { eventLog, queryEngine } = ports();
-    await eventLog.appendEvents([open('2026-01-10T12:00:00Z', 'p7'), open('2026-01-17T12:00:00Z', 'p7'), open('2026-01-25T12:00:00Z', 'p7')]);
+    // and an event of nobody (no user, no device), which no engine counts as a person
+    const nobody = open('2026-01-14T12:00:00Z', null);
+    await eventLog.appendEvents([open('2026-01-10T12:00:00Z', 'p7'), open('2026-01-17T12:00:00Z', 'p7'), open('2026-01-25T12:00:00Z', 'p7'), nobody]);
     const day = (d: number) => `open 2026-01-${String(d).padStart(2, '0')}`;
     const active = (from: number, to: number) => Object.fromEntries(Array.from({ length: to - from + 1 }, (_, i) => [day(from + i), 1]));
     expect(rowTable(await queryEngine.run(query({ metric: 'wau' })))).toEqual({ ...active(10, 23), ...active(25, 31) });
     expect(rowTable(await queryEngine.run(query({ metric: 'dau' })))).toEqual({ [day(10)]: 1, [day(17)]: 1, [day(25)]: 1 });
     expect(rowTable(await queryEngine.run(query({ metric: 'mau' })))).toEqual(active(10, 31));
+    // the same days in Berlin (read from the events, not the UTC rollup)
+    expect(rowTable(await queryEngine.run(query({ metric: 'dau' }, 'Europe/Berlin')))).toEqual({ [day(10)]: 1, [day(17)]: 1, [day(25)]: 1 });
+    expect(rowTable(await queryEngine.run(query({ metric: 'wau' }, 'Europe/Berlin')))).toEqual({ ...active(10, 23), ...active(25, 31) });
   });
 
   it('ends the windows at local midnight of the query zone', async () => {

@@ -12,10 +12,11 @@ import { offsetExpression } from './zoned-bucket.js';
 const DAY_MS = 86_400_000;
 
 /**
- * The distinct (event, person, local day) of the matching events from `since` (`event_name` is the event's
- * index in the query: a name, up to 200 characters, as a key of this DISTINCT sent MariaDB's temporary
- * table to disk — dau over 30 days at 10 M bench events took 16.8 s). In UTC, without filters or groups,
- * on whole days, they are the rows of the person-days rollup.
+ * The distinct (event, person, local day) of the matching events from `since`, without the events of
+ * nobody (no user, no device: no person key). `event_name` is the event's index in the query: a name (up
+ * to 200 characters) as a key of this DISTINCT sent MariaDB's temporary table to disk — dau over 30 days
+ * at 10 M bench events took 16.8 s. In UTC, without filters or groups, on whole days, they are the rows
+ * of the person-days rollup.
  */
 function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: number, day: string, reader: SlotReader): Knex.QueryBuilder {
   const ev = query.events.length === 1 ? '0' : `CASE f.event_name ${query.events.map((_, i) => `WHEN ? THEN ${i}`).join(' ')} END`;
@@ -37,6 +38,7 @@ function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: n
     .whereIn('f.event_name', query.events)
     .where('f.ts', '>=', since)
     .where('f.ts', '<', query.to)
+    .whereNotNull('f.person_key')
     .distinct(db.raw(`${ev} AS event_name`, evBindings), 'f.person_key as person_key', db.raw(`${day} AS day`), ...(grp ? [db.raw('? AS grp', [grp])] : []));
   for (const filter of query.filters ?? []) void rows.whereRaw('?', [reader.condition(filter)]);
   for (const filter of query.userFilters ?? []) applyUserFilter(rows, db, dialect, filter);
