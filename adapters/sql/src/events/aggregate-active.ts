@@ -21,8 +21,7 @@ const DAY_MS = 86_400_000;
 function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: number, day: string, reader: SlotReader): Knex.QueryBuilder {
   const ev = query.events.length === 1 ? '0' : `CASE f.event_name ${query.events.map((_, i) => `WHEN ? THEN ${i}`).join(' ')} END`;
   const evBindings = query.events.length === 1 ? [] : [...query.events];
-  const rollup =
-    (query.timeZone ?? 'UTC') === 'UTC' && !query.filters?.length && !query.userFilters?.length && !query.groupBy && query.to % DAY_MS === 0;
+  const rollup = (query.timeZone ?? 'UTC') === 'UTC' && !query.filters?.length && !query.userFilters?.length && !query.groupBy && query.to % DAY_MS === 0;
   if (rollup)
     return db
       .from('ns_person_days as f')
