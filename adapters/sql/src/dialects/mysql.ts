@@ -70,7 +70,6 @@ export const mysqlDialect: SqlDialect = {
   integerText: (expression) => `CAST(${expression} AS CHAR)`,
   nullSafeEqual: (a, b) => `${a} <=> ${b}`,
   sharedCte: (name, select) => `${select}\n  UNION ALL SELECT * FROM ${quoteName(name)} WHERE 1 = 0`,
-  withShared: 'WITH RECURSIVE',
 
   jsonText: (db, column, path) => db.raw(`CAST(JSON_UNQUOTE(JSON_EXTRACT(${column}, ?)) AS BINARY)`, [path]),
   jsonNumber: (db, column, path) => db.raw(`CAST(JSON_EXTRACT(${column}, ?) AS DOUBLE)`, [path]),

@@ -96,16 +96,15 @@ export interface SqlDialect {
   nullSafeEqual(a: string, b: string): string;
   /**
    * The body of CTE `name`, which several parts of one statement read, made to be computed once; the
-   * statement then begins with `withShared`. MariaDB computes a CTE again for every reference, but a
-   * recursive one once: on MySQL the body gets a recursive part that adds no row (a funnel's events at
-   * 10 M bench events: 2.5 s to 1.1 s). SQLite computes a CTE read more than once once by itself. Only
-   * for a CTE that is materialised anyway (windows, DISTINCT, GROUP BY): one MariaDB would merge into
-   * each reader, such as a plain filter over `ns_events`, costs more shared (a grouped average at 10 M:
-   * 3.1 s merged, 10.7 s shared, 2.6 M rows in a temporary table on disk).
+   * statement's `WITH` must be `WITH RECURSIVE` (SQLite reads a CTE that does not refer to itself as an
+   * ordinary one). MariaDB computes a CTE again for every reference, but a recursive one once: on MySQL
+   * the body gets a recursive part that adds no row (a funnel's events at 10 M bench events: 2.5 s to
+   * 1.1 s). SQLite computes a CTE read more than once once by itself. Only for a CTE that is materialised
+   * anyway (windows, DISTINCT, GROUP BY): one MariaDB would merge into each reader, such as a plain filter
+   * over `ns_events`, costs more shared (a grouped average at 10 M: 3.1 s merged, 10.7 s shared, 2.6 M
+   * rows in a temporary table on disk).
    */
   sharedCte(name: string, select: string): string;
-  /** `WITH RECURSIVE` where `sharedCte` needs it, else `WITH`. */
-  withShared: string;
 
   /**
    * A string member of a JSON column (NULL when absent) in a representation that compares, sorts

@@ -61,7 +61,6 @@ export const sqliteDialect: SqlDialect = {
   integerText: (expression) => `CAST(${expression} AS TEXT)`,
   nullSafeEqual: (a, b) => `${a} IS ${b}`,
   sharedCte: (_name, select) => select,
-  withShared: 'WITH',
 
   jsonText: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),
   jsonNumber: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),

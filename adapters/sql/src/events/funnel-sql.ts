@@ -2,10 +2,10 @@ import type { Knex } from 'knex';
 import type { FunnelQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { SlotReader } from './slot-reader.js';
+import { DAY_MS } from './event-rows.js';
 import { literal, stepCondition } from './step-condition.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n - from + 1 }, (_, i) => i + from);
-const DAY_MS = 86_400_000;
 
 /**
  * True when the people who reach step 1 only can be read off `ns_person_days` (one row per person, event and
@@ -103,16 +103,17 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   // `ns_events` and probed the attempts (7.5 s for a grouped funnel at 10 M bench events)
   const carried = query.groupBy !== undefined && !grouping.needsRow;
   const part = attempts(dialect, query, from, conditions, carried ? group : undefined);
+  const rollup = stepOneFromRollup(query);
   // a group's text (up to 8,192 characters) only where it decides or is answered: a wide column in the
   // derived tables makes MariaDB's temporary tables spill to disk
   const label = (column: string) => (query.groupBy ? grouping.label(property, column) : db.raw(column));
   const groupOf = !query.groupBy ? 'NULL' : carried ? 'w.g' : `(SELECT ? FROM ns_events f WHERE f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid)`;
   const sql = `
-${dialect.withShared} q AS (
+WITH RECURSIVE q AS (
   SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL
 ),${part.sql},
 r1 AS (${
-    stepOneFromRollup(query)
+    rollup
       ? `
   SELECT DISTINCT NULL AS sid, NULL AS g, 1 AS rn, d.person_key FROM ns_person_days d
   WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)`
@@ -153,7 +154,7 @@ SELECT gr, ? AS grp, k, people, median FROM (
     query.from,
     query.to + query.windowMs,
     ...part.bindings,
-    ...(stepOneFromRollup(query)
+    ...(rollup
       ? [query.projectId, query.steps[0]!.event, query.from / DAY_MS, query.to / DAY_MS]
       : [...(carried ? [group] : []), query.projectId, conditions[0]!, query.from, query.to]),
     ...(query.groupBy && !carried ? [group] : []),
