@@ -10,7 +10,8 @@ import { sessionId } from './harness/replay-page.js';
 import { replayFrame, textOf } from './harness/replay-player.js';
 import { CHANGES_DONE, SLICES_SECRETS, routeSlicedSnapshotPages } from './harness/sliced-snapshot-pages.js';
 import type { DemoProject } from './harness/server.js';
-import { describeChunks, pageProblems, storedReplay } from './harness/stored-replay.js';
+import { pageProblems } from './harness/page-problems.js';
+import { describeChunks, storedReplay } from './harness/stored-replay.js';
 import type { StoredReplayChunk, StoredReplayEvent } from './harness/stored-replay.js';
 
 const runs = requireOrSkip('Chromium', hasChromium, 'apt-get install -y chromium');

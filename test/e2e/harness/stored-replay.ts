@@ -1,5 +1,4 @@
 import { gunzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
 import type { StorageAdapter, StoragePorts } from '@northstar/server';
 
 /** A variable, so that type-checking does not need the adapter's sources; e2e runs on the build. */
@@ -40,18 +39,3 @@ export async function storedReplay(databaseUrl: string, projectId: number, sessi
 /** Each chunk in brief, for a failure message: its seq, its events' types, and the time of its last event. */
 export const describeChunks = (chunks: StoredReplayChunk[]): string =>
   JSON.stringify(chunks.map((c) => ({ seq: c.seq, types: c.events.map((e) => e.type).join(''), last: c.events.at(-1)?.timestamp })));
-
-/** What went wrong on `page` from now on, as it happens: its errors, console warnings and failed requests. */
-export function pageProblems(page: Page): string[] {
-  const problems: string[] = [];
-  const at = (): string => String(Date.now());
-  page.on('pageerror', (error) => problems.push(`${at()} pageerror ${String(error)}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${at()} console.${message.type()} ${message.text().slice(0, 500)}`);
-  });
-  page.on('requestfailed', (request) => problems.push(`${at()} requestfailed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${at()} ${response.status()} ${response.request().method()} ${response.url()}`);
-  });
-  return problems;
-}

@@ -63,7 +63,8 @@ export function startRecorder(host: RecorderHost, maxUndeliveredBytes = MAX_UNDE
       if (done) undelivered -= size(chunk);
       else {
         pending.push(chunk);
-        if (current && undelivered > maxUndeliveredBytes) pause(current, 'northstar.backlog', { bytes: undelivered });
+        if (current && undelivered > maxUndeliveredBytes)
+          pause(current, 'northstar.backlog', { bytes: undelivered }, `${undelivered} bytes of chunks undelivered`);
       }
     });
   const send = (chunk: EncodedChunk): void => {
@@ -99,7 +100,9 @@ export function startRecorder(host: RecorderHost, maxUndeliveredBytes = MAX_UNDE
     const recording: Recording = { session, events: [], limit: setTimeout(end, start + o.maxDuration - now) };
     current = recording;
     // Before rrweb's observer, so that a burst stops rrweb before rrweb serialises it.
-    recording.throttle = watchMutations(() => pause(recording, 'northstar.throttled', { limit: MUTATION_LIMIT }));
+    recording.throttle = watchMutations(() =>
+      pause(recording, 'northstar.throttled', { limit: MUTATION_LIMIT }, `more than ${MUTATION_LIMIT} mutations a second`),
+    );
     run(recording);
     host.log?.(`recording session ${session}`);
   };
@@ -122,13 +125,13 @@ export function startRecorder(host: RecorderHost, maxUndeliveredBytes = MAX_UNDE
    * of chunks wait to be delivered. It resumes at the first flush after a calm second with less than half of
    * that waiting, from a fresh full snapshot.
    */
-  const pause = (recording: Recording, tag: string, payload: Record<string, number>): void => {
+  const pause = (recording: Recording, tag: string, payload: Record<string, number>, why: string): void => {
     if (current !== recording || recording.paused) return;
     recording.paused = true;
     recording.stop?.();
     recording.events.push({ type: CUSTOM, timestamp: Date.now(), data: { tag, payload } });
     flush();
-    host.log?.(tag === 'northstar.throttled' ? `paused: more than ${MUTATION_LIMIT} mutations a second` : `paused: ${undelivered} bytes of chunks undelivered`);
+    host.log?.(`paused: ${why}`);
   };
   const calm = (recording: Recording): boolean => !recording.throttle?.busy() && undelivered < maxUndeliveredBytes / 2;
   const tick = (): void => {
