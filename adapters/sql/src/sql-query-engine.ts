@@ -26,6 +26,13 @@ export interface SqlQueryEngineOptions {
    * @default 25
    */
   cacheMinComputeMs?: number;
+  /**
+   * How many statements one segmentation query may run at once, each over its own stretch of whole
+   * buckets (queries without a group-by that the rollups cannot answer). MariaDB runs a statement on one
+   * core. Always 1 where the database runs one statement at a time (SQLite).
+   * @default 2
+   */
+  parallelism?: number;
 }
 
 /**
@@ -35,8 +42,9 @@ export interface SqlQueryEngineOptions {
  */
 export function createSqlQueryEngine(db: Knex, dialect: SqlDialect, options: SqlQueryEngineOptions = {}): QueryEngine {
   const cache = createQueryCache(db, dialect, { ttlMs: options.cacheTtlMs ?? 60_000, minComputeMs: options.cacheMinComputeMs ?? 25 });
+  const parallelism = dialect.readsConcurrently ? Math.max(1, Math.floor(options.parallelism ?? 2)) : 1;
   const handlers: Handlers = {
-    segmentation: (query) => aggregate(db, dialect, query),
+    segmentation: (query) => aggregate(db, dialect, query, parallelism),
     events: (query) => listEvents(db, dialect, query),
     funnel: (query) => funnel(db, dialect, query),
     retention: (query) => retention(db, dialect, query),

@@ -28,6 +28,11 @@ interface CommonOptions {
   /** Answers computed faster than this, ms, are not cached (docs/queries.md "Result cache"). @default 25 */
   queryCacheMinComputeMs?: number;
   /**
+   * Statements one segmentation query may run at once on MySQL/MariaDB, each over its own stretch of whole
+   * buckets (docs/queries.md "Speed"); SQLite always runs one. @default 2
+   */
+  queryParallelism?: number;
+  /**
    * At most this many property slots per project (docs/decisions.md, "Storage: property slots"): keys
    * beyond them are read from the JSON. For tests of that fallback. @default { strings: 6, numbers: 4 }
    */
@@ -74,6 +79,7 @@ export async function createSqlStorage(options: SqlStorageOptions): Promise<SqlS
   const ports = createSqlEventPorts(db, dialect, {
     ...(options.queryCacheTtlMs === undefined ? {} : { cacheTtlMs: options.queryCacheTtlMs }),
     ...(options.queryCacheMinComputeMs === undefined ? {} : { cacheMinComputeMs: options.queryCacheMinComputeMs }),
+    ...(options.queryParallelism === undefined ? {} : { parallelism: options.queryParallelism }),
     ...(options.propertySlots === undefined ? {} : { propertySlots: options.propertySlots }),
   });
   const jobs = createSqlJobQueue(db, dialect, options.jobs);

@@ -27,7 +27,7 @@ export {
   heatmapWidthBucket,
   parseHeatmapPayload,
 } from './heatmap.js';
-export { mondayOf, dayBucketLabel, hourBucketStart, bucketLabel, bucketLabels, bucketEndDays } from './time-bucket.js';
+export { mondayOf, dayBucketLabel, hourBucketStart, bucketLabel, bucketLabels, bucketEndDays, bucketCuts } from './time-bucket.js';
 export type { ZoneSpan } from './time-zone.js';
 export { isTimeZone, zoneOffset, zoneSpans, zonedDayStart, localDayNumber, dayNumberDate, dateDayNumber, formatOffset, formatZoned } from './time-zone.js';
 export type { HeatmapContribution } from './heatmap-cells.js';

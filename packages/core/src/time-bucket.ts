@@ -1,4 +1,4 @@
-import { dayNumberDate, formatZoned, localDayNumber, zoneOffset } from './time-zone.js';
+import { dayNumberDate, formatZoned, localDayNumber, zoneOffset, zoneSpans, zonedDayStart } from './time-zone.js';
 import type { QueryInterval } from './query.js';
 
 /**
@@ -66,4 +66,33 @@ export function bucketEndDays(timeZone: string, interval: Exclude<QueryInterval,
     if (day === last || dayBucketLabel(day + 1, interval) !== label) ends.push(day);
   }
   return ends;
+}
+
+/** A cut this close to a change of offset is not taken (see `bucketCuts`). */
+const CUT_CLEARANCE = 2 * 24 * HOUR;
+
+/**
+ * Instants inside `(from, to)` where `[from, to)` can be cut with no bucket on both sides, so that each
+ * part's buckets can be computed on their own: bucket starts at least two days from any change of the
+ * zone's offset (a change that turns the clocks back across a bucket's edge makes that bucket's instants
+ * discontiguous), in time order.
+ */
+export function bucketCuts(timeZone: string, interval: QueryInterval, from: number, to: number): number[] {
+  if (to <= from) return [];
+  const changes = zoneSpans(timeZone, from - CUT_CLEARANCE, to + CUT_CLEARANCE)
+    .slice(1)
+    .map((span) => span.from);
+  const clear = (ts: number) => ts > from && ts < to && changes.every((change) => Math.abs(change - ts) > CUT_CLEARANCE);
+  const starts: number[] = [];
+  if (interval === 'hour') {
+    for (let ts = hourBucketStart(timeZone, from) + HOUR; ts < to; ts = hourBucketStart(timeZone, ts) + HOUR) if (clear(ts)) starts.push(ts);
+    return starts;
+  }
+  const last = localDayNumber(timeZone, to - 1);
+  for (let day = localDayNumber(timeZone, from) + 1; day <= last; day++) {
+    if (dayBucketLabel(day, interval) === dayBucketLabel(day - 1, interval)) continue;
+    const start = zonedDayStart(timeZone, dayNumberDate(day));
+    if (clear(start)) starts.push(start);
+  }
+  return starts;
 }

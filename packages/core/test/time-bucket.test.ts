@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketEndDays, bucketLabel, bucketLabels, dayNumberDate, mondayOf, zonedDayStart } from '../src/index.js';
+import { bucketCuts, bucketEndDays, bucketLabel, bucketLabels, dayNumberDate, mondayOf, zonedDayStart } from '../src/index.js';
 
 const at = (iso: string) => Date.parse(iso);
 const day = (timeZone: string, date: string, next: string) => [zonedDayStart(timeZone, date), zonedDayStart(timeZone, next)] as const;
@@ -49,5 +49,53 @@ describe('bucketEndDays', () => {
     expect(dates('week')).toEqual(['2026-01-04', '2026-01-11', '2026-01-18', '2026-01-25', '2026-01-31']);
     expect(dates('month')).toEqual(['2026-01-31']);
     expect(dates('day')).toHaveLength(31);
+  });
+});
+
+describe('bucketCuts', () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+
+  it('cuts at the start of each bucket inside the range', () => {
+    const [from, to] = [zonedDayStart('UTC', '2026-01-01'), zonedDayStart('UTC', '2026-02-01')];
+    expect(bucketCuts('UTC', 'week', from, to).map((ts) => new Date(ts).toISOString().slice(0, 10))).toEqual([
+      '2026-01-05',
+      '2026-01-12',
+      '2026-01-19',
+      '2026-01-26',
+    ]);
+    expect(bucketCuts('UTC', 'day', from, to)).toHaveLength(30);
+    expect(bucketCuts('UTC', 'month', from, to)).toEqual([]);
+    expect(bucketCuts('UTC', 'hour', from, from + 3 * HOUR)).toEqual([from + HOUR, from + 2 * HOUR]);
+  });
+
+  it('cuts at local midnight, and never within two days of a change of offset', () => {
+    // Berlin: clocks forward on 2026-03-29
+    const [from, to] = [zonedDayStart('Europe/Berlin', '2026-03-20'), zonedDayStart('Europe/Berlin', '2026-04-05')];
+    const cuts = bucketCuts('Europe/Berlin', 'day', from, to);
+    const dates = cuts.map((ts) => bucketLabel('Europe/Berlin', 'day', ts));
+    expect(dates).toContain('2026-03-21');
+    expect(dates).toContain('2026-04-02');
+    for (const date of ['2026-03-28', '2026-03-29', '2026-03-30']) expect(dates).not.toContain(date);
+    for (const cut of cuts) expect(bucketLabel('Europe/Berlin', 'day', cut - 1)).not.toBe(bucketLabel('Europe/Berlin', 'day', cut));
+  });
+
+  it('leaves no bucket on both sides of any cut around a change of offset at midnight', () => {
+    // Cairo turned its clocks back at midnight (24:00 -> 23:00) on 2023-10-26/27
+    const zone = 'Africa/Cairo';
+    const [from, to] = [zonedDayStart(zone, '2023-10-20'), zonedDayStart(zone, '2023-11-03')];
+    const cuts = bucketCuts(zone, 'day', from, to);
+    const parts = [from, ...cuts, to];
+    const seen = new Map<string, number>();
+    for (let i = 0; i + 1 < parts.length; i++)
+      for (let ts = parts[i]!; ts < parts[i + 1]!; ts += 15 * 60_000) {
+        const label = bucketLabel(zone, 'day', ts);
+        expect(seen.get(label) ?? i).toBe(i);
+        seen.set(label, i);
+      }
+    expect(cuts.length).toBeGreaterThan(5);
+    expect(cuts.every((cut) => cut > from && cut < to)).toBe(true);
+    expect(bucketCuts(zone, 'day', from, from)).toEqual([]);
+    expect(bucketCuts(zone, 'day', from, from + DAY)).toEqual([]);
   });
 });

@@ -91,6 +91,7 @@ export const mysqlDialect: SqlDialect = {
   lockForUpdate: (query) => query.forUpdate(),
   deletesInSlices: true,
   cancelsQueries: true,
+  readsConcurrently: true,
 
   // NOW(3) in the session's time zone, which the connection sets to UTC
   clockMs: 'CAST(UNIX_TIMESTAMP(NOW(3)) * 1000 AS SIGNED)',

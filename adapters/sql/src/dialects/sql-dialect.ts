@@ -142,6 +142,11 @@ export interface SqlDialect {
    * sends `KILL QUERY`); SQLite's synchronous driver blocks the event loop until a statement ends.
    */
   readonly cancelsQueries: boolean;
+  /**
+   * Statements on several connections run at once, each on its own core (MySQL/MariaDB); SQLite's
+   * synchronous driver runs one at a time, so splitting a read there only adds statements.
+   */
+  readonly readsConcurrently: boolean;
 
   /** The database's clock as epoch milliseconds (an integer expression): one clock for every process on the database. */
   readonly clockMs: string;

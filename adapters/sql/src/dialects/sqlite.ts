@@ -76,6 +76,7 @@ export const sqliteDialect: SqlDialect = {
   lockForUpdate: (query) => query,
   deletesInSlices: false,
   cancelsQueries: false,
+  readsConcurrently: false,
 
   // julianday('now') has sub-millisecond resolution; rounded to the millisecond
   clockMs: "CAST(ROUND((julianday('now') - 2440587.5) * 86400000) AS INTEGER)",

@@ -10,6 +10,7 @@ import type { SlotReader } from './slot-reader.js';
 import { metricExpression } from './metric-expression.js';
 import { metricValues } from './metric-values.js';
 import { applyUserFilter } from './user-filter.js';
+import { bucketParts } from './bucket-parts.js';
 import { zonedBucketExpression } from './zoned-bucket.js';
 
 const COUNTING = new Set(['total', 'uniq', 'per_user']);
@@ -150,11 +151,16 @@ async function groupedCounts(db: Knex, dialect: SqlDialect, query: AggregateQuer
   return rows as BucketRow[];
 }
 
-/** Any query the rollups cannot answer: hours, other zones, filters, group-by, property metrics, partial days. */
-export async function aggregateFromEvents(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<BucketRow[]> {
+/**
+ * Any query the rollups cannot answer: hours, other zones, filters, group-by, property metrics, partial days.
+ * Without a group-by, each bucket's value depends on its own events only, so the range is cut into up to
+ * `parallelism` stretches of whole buckets read by statements running at once (MariaDB runs a statement on
+ * one core; the index scan is most of its time). With one, groups are ranked over the whole range.
+ */
+export async function aggregateFromEvents(db: Knex, dialect: SqlDialect, query: AggregateQuery, parallelism = 1): Promise<BucketRow[]> {
   const reader = await slotReader(db, dialect, query.projectId);
   const rows = !query.groupBy
-    ? await ungrouped(db, dialect, query, reader)
+    ? (await Promise.all(bucketParts(query, parallelism).map((part) => ungrouped(db, dialect, part, reader)))).flat()
     : query.metric === 'uniq' || query.metric === 'total'
       ? await groupedCounts(db, dialect, query, reader, query.groupBy.limit)
       : await grouped(db, dialect, query, reader, query.groupBy.limit);

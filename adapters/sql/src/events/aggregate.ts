@@ -13,15 +13,18 @@ function groupText(value: string | Uint8Array | null | undefined): string | null
   return typeof value === 'string' ? value : new TextDecoder().decode(value);
 }
 
-/** Runs the query on the rollups when they can answer it, else on the raw events; never counts in JS. */
-export async function aggregate(db: Knex, dialect: SqlDialect, query: AggregateQuery): Promise<AggregateRow[]> {
+/**
+ * Runs the query on the rollups when they can answer it, else on the raw events (up to `parallelism`
+ * statements at once: `aggregateFromEvents`); never counts in JS.
+ */
+export async function aggregate(db: Knex, dialect: SqlDialect, query: AggregateQuery, parallelism = 1): Promise<AggregateRow[]> {
   if (query.events.length === 0 || query.from >= query.to) return [];
   const active = activeDaysOf(query.metric) !== undefined;
   const rows = active
     ? await aggregateActive(db, dialect, query)
     : rollupAnswers(query)
       ? await aggregateFromRollups(db, dialect, query)
-      : await aggregateFromEvents(db, dialect, query);
+      : await aggregateFromEvents(db, dialect, query, parallelism);
   const result: AggregateRow[] = [];
   for (const row of rows) {
     if (row.value === null) continue;
