@@ -6,7 +6,6 @@ import { bucketParts } from '../src/events/bucket-parts.js';
 const HOUR = 3_600_000;
 
 const query = (timeZone: string, interval: AggregateQuery['interval'], from: number, to: number): AggregateQuery => ({
-  kind: 'segmentation',
   projectId: 1,
   events: ['$pageview'],
   metric: 'p90',

@@ -69,6 +69,7 @@ export const mysqlDialect: SqlDialect = {
   monthStart: (day) => `DATE_FORMAT(DATE_ADD('1970-01-01', INTERVAL ${day} DAY), '%Y-%m-01')`,
   integerText: (expression) => `CAST(${expression} AS CHAR)`,
   nullSafeEqual: (a, b) => `${a} <=> ${b}`,
+  orderedJoin: 'STRAIGHT_JOIN',
   sharedCte: (name, select) => `${select}\n  UNION ALL SELECT * FROM ${quoteName(name)} WHERE 1 = 0`,
 
   jsonText: (db, column, path) => db.raw(`CAST(JSON_UNQUOTE(JSON_EXTRACT(${column}, ?)) AS BINARY)`, [path]),

@@ -105,6 +105,11 @@ export interface SqlDialect {
    * rows in a temporary table on disk).
    */
   sharedCte(name: string, select: string): string;
+  /**
+   * A join that reads its left table first (MariaDB's `STRAIGHT_JOIN`): where the optimizer would start
+   * from a small derived table and probe a big one through an index that lacks the filtered columns.
+   */
+  readonly orderedJoin: string;
 
   /**
    * A string member of a JSON column (NULL when absent) in a representation that compares, sorts

@@ -60,6 +60,7 @@ export const sqliteDialect: SqlDialect = {
   monthStart: (day) => `strftime('%Y-%m-01', ${day} * 86400, 'unixepoch')`,
   integerText: (expression) => `CAST(${expression} AS TEXT)`,
   nullSafeEqual: (a, b) => `${a} IS ${b}`,
+  orderedJoin: 'JOIN',
   sharedCte: (_name, select) => select,
 
   jsonText: (db, column, path) => db.raw(`json_extract(${column}, ?)`, [path]),

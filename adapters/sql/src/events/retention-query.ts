@@ -1,33 +1,17 @@
 import type { Knex } from 'knex';
 import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@northstar/core';
-import type { ZoneSpan } from '@northstar/core';
 import type { RetentionCell, RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
-import { retentionFromRollup, retentionRollupSql } from './retention-rollup.js';
+import { firstDay, periodExpression } from './retention-period.js';
+import { retentionRollupPlan, retentionRollupSql } from './retention-rollup.js';
 import { slotReader } from './slot-reader.js';
 import { literal, stepCondition } from './step-condition.js';
-
-const DAY = 86_400_000;
 
 interface CellRow {
   cohort: number | string;
   n: number | string;
   people: number | string;
 }
-
-/** The local period index of an epoch-ms `column`: its local day number, or ISO weeks since Monday 1969-12-29. */
-function periodExpression(dialect: SqlDialect, query: RetentionQuery, column: string, spans: ZoneSpan[]): string {
-  const last = spans[spans.length - 1]!;
-  const local = `CASE ${spans
-    .slice(0, -1)
-    .map((span) => `WHEN ${column} < ${literal(span.to)} THEN ${column} + ${literal(span.offset)}`)
-    .join(' ')} ELSE ${column} + ${literal(last.offset)} END`;
-  const day = dialect.intDiv(spans.length === 1 ? `(${column} + ${literal(last.offset)})` : `(${local})`, DAY);
-  return query.period === 'day' ? day : dialect.intDiv(`(${day} + 3)`, 7);
-}
-
-/** The first day number of a period index. */
-const firstDay = (query: RetentionQuery, index: number) => (query.period === 'day' ? index : index * 7 - 3);
 
 /** Where the last period a cohort of the range can count ends (exclusive, epoch ms). */
 function returnsEnd(query: RetentionQuery): number {
@@ -52,7 +36,8 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
   const until = returnsEnd(query);
   const cells = (rows: CellRow[]) =>
     rows.map((row) => ({ cohort: dayNumberDate(firstDay(query, Number(row.cohort))), period: Number(row.n), people: Number(row.people) }));
-  if (retentionFromRollup(query, until)) return cells(dialect.rawRows<CellRow>(await retentionRollupSql(db, dialect, query, until)));
+  const plan = retentionRollupPlan(query, until);
+  if (plan) return cells(dialect.rawRows<CellRow>(await retentionRollupSql(db, dialect, query, until, plan)));
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const [cohort, per] = [period('first'), period('ts')];

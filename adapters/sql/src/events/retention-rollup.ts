@@ -1,56 +1,123 @@
 import type { Knex } from 'knex';
+import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@northstar/core';
 import type { RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { DAY, firstDay, periodExpression } from './retention-period.js';
 import { literal } from './step-condition.js';
 
-const DAY = 86_400_000;
+/** The UTC days of `[from, to)`: those read off the rollup (`whole`), and those read from the events (`split`). */
+interface Days {
+  from: number;
+  to: number;
+  /** First and last + 1 UTC day number touching the range. */
+  first: number;
+  end: number;
+  /** UTC day numbers with a cut (a period's start, or the range's edge) inside them. */
+  split: number[];
+}
 
-/** True when `ns_person_days` (UTC days) answers: a UTC query whose events have no filters, on whole UTC days. */
-export function retentionFromRollup(query: RetentionQuery, until: number): boolean {
-  return (
-    query.timeZone === 'UTC' &&
-    (query.start.filters ?? []).length === 0 &&
-    (query.return.filters ?? []).length === 0 &&
-    [query.from, query.to, until].every((ms) => ms % DAY === 0)
-  );
+/** What `retentionRollupSql` reads: the start event's days in `[from, to)`, the return event's in `[from, until)`. */
+export interface RollupPlan {
+  starts: Days;
+  returns: Days;
+}
+
+/** The first instant of each local period from the one holding `from` to the one after `until`'s. */
+function periodStarts(query: RetentionQuery, until: number): number[] {
+  const periodOfDay = (day: number) => (query.period === 'day' ? day : Math.floor((day + 3) / 7));
+  const localDay = (ms: number) => localDayNumber(query.timeZone, ms);
+  const starts: number[] = [];
+  for (let p = periodOfDay(localDay(query.from)); p <= periodOfDay(localDay(until - 1)) + 1; p++)
+    starts.push(zonedDayStart(query.timeZone, dayNumberDate(firstDay(query, p))));
+  return starts;
+}
+
+function daysOf(from: number, to: number, cuts: readonly number[]): Days {
+  const first = Math.floor(from / DAY);
+  const end = Math.ceil(to / DAY);
+  const split: number[] = [];
+  for (let day = first; day < end; day++) {
+    const [a, b] = [day * DAY, (day + 1) * DAY];
+    if (a < from || b > to || cuts.some((cut) => cut > a && cut < b)) split.push(day);
+  }
+  return { from, to, first, end, split };
 }
 
 /**
- * Retention read off the person-days rollup instead of the events (one row per person, event and UTC
- * day: a person's dozens of events of a day are one row): each person's cohort, the period of their
- * first start day in the range (`c`), and the distinct (person, n) of their return days in periods 1..N
- * after it (`r`): the return days are joined to the cohort people before anything is made distinct, so
- * the people who never started (most of a product's visitors) cost one probe each, not a row of a
- * temporary table. The same cells as `retention`'s scan of `ns_events`: the rollup holds exactly the
- * person keys of the stored events (links and deletions keep it so). Rows `cohort, n, people` by period
- * index.
+ * Whether local periods only move forward in `[from, until)`: a change of offset that turns the clocks back
+ * across a period's first midnight would put later events in an earlier period (the cohort is the
+ * period of the first start event; the rollup path takes the smallest period instead).
  */
-export function retentionRollupSql(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number): Knex.Raw {
-  const period = (day: string) => (query.period === 'day' ? day : dialect.intDiv(`(${day} + 3)`, 7));
+function periodsMonotone(query: RetentionQuery, until: number): boolean {
+  const spans = zoneSpans(query.timeZone, query.from - DAY, until + DAY);
+  return spans.slice(1).every((span, i) => {
+    const before = spans[i]!.offset;
+    if (span.offset >= before) return true;
+    // local time jumps back from span.from + before to span.from + span.offset
+    const midnight = Math.ceil((span.from + span.offset + 1) / DAY) * DAY;
+    if (midnight > span.from + before) return true;
+    return query.period === 'week' && (((midnight / DAY + 3) % 7) + 7) % 7 !== 0;
+  });
+}
+
+/**
+ * The days `ns_person_days` (one row per person, event and UTC day) answers for, when it can: steps
+ * without filters, periods that only move forward, and at most a quarter of the UTC days cut by a
+ * period's start or the range's edge (those are read from the events: in UTC on whole days none, for
+ * weeks in another zone one a week; days in another zone are all cut, and read from the events).
+ */
+export function retentionRollupPlan(query: RetentionQuery, until: number): RollupPlan | undefined {
+  if ((query.start.filters ?? []).length > 0 || (query.return.filters ?? []).length > 0) return undefined;
+  if (!periodsMonotone(query, until)) return undefined;
+  const cuts = periodStarts(query, until);
+  const plan = { starts: daysOf(query.from, query.to, [...cuts, query.from, query.to]), returns: daysOf(query.from, until, [...cuts, query.from, until]) };
+  const days = plan.returns.end - plan.returns.first;
+  return plan.returns.split.length * 4 <= days ? plan : undefined;
+}
+
+/**
+ * Retention read off the person-days rollup instead of the events: each person's start and return
+ * periods from their rollup rows on whole UTC days (a person's dozens of events of a day are one row)
+ * and from their events on the UTC days a period's start or the range's edge cuts; each person's cohort
+ * is their smallest start period (`c`, periods only move forward: `retentionRollupPlan`), and their
+ * distinct (person, n) of return periods 1..N after it (`r`): the returns are joined to the cohort people
+ * before anything is made distinct, so the people who never started (most of a product's visitors) cost
+ * one probe each, not a row of a temporary table. The same cells as `retention`'s scan of `ns_events`:
+ * the rollup holds exactly the person keys of the stored events (links and deletions keep it so). Rows
+ * `cohort, n, people` by period index.
+ */
+export function retentionRollupSql(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number, plan: RollupPlan): Knex.Raw {
+  const spans = zoneSpans(query.timeZone, query.from, until);
+  const period = (column: string) => periodExpression(dialect, query, column, spans);
+  const bindings: (string | number)[] = [];
+  /** `columns(person, time)` of the person-days and events of `event` on `days`, joined to `c` when `cohort`. */
+  const sources = (event: string, days: Days, columns: (person: string, time: string) => string, cohort: boolean) => {
+    const join = (person: string) => (cohort ? ` ${dialect.orderedJoin} c ON c.p = ${person}` : '');
+    const notSplit = days.split.length === 0 ? '' : ` AND d.day NOT IN (${days.split.map(literal).join(', ')})`;
+    bindings.push(query.projectId, event);
+    const rollup = `SELECT ${columns('d.person_key', `(d.day * ${DAY})`)} FROM ns_person_days d${join('d.person_key')}
+    WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}`;
+    if (days.split.length === 0) return rollup;
+    const ranges = days.split.map((day) => `(f.ts >= ${literal(Math.max(day * DAY, days.from))} AND f.ts < ${literal(Math.min((day + 1) * DAY, days.to))})`);
+    bindings.push(query.projectId, event);
+    return `${rollup}
+    UNION ALL
+    SELECT ${columns('f.person_key', 'f.ts')} FROM ns_events f${join('f.person_key')}
+    WHERE f.project_id = ? AND f.event_name = ? AND f.person_key IS NOT NULL AND (${ranges.join(' OR ')})`;
+  };
+  const started = sources(query.start.event, plan.starts, (person, time) => `${person} AS p, ${period(time)} AS per`, false);
+  const returned = sources(query.return.event, plan.returns, (_person, time) => `c.p, c.cohort, ${period(time)} - c.cohort AS n`, true);
   const sql = `
-WITH c AS (
-  SELECT person_key AS p, ${period('MIN(day)')} AS cohort FROM ns_person_days
-  WHERE project_id = ? AND event_name = ? AND day >= ? AND day < ?
-  GROUP BY person_key
+WITH RECURSIVE c AS (
+  ${dialect.sharedCte('c', `SELECT p, MIN(per) AS cohort FROM (\n    ${started}\n  ) s GROUP BY p`)}
 ),
 r AS (
-  SELECT DISTINCT c.p, c.cohort, ${period('d.day')} - c.cohort AS n
-  FROM ns_person_days d JOIN c ON c.p = d.person_key
-  WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ?
-    AND ${period('d.day')} > c.cohort AND ${period('d.day')} <= c.cohort + ${literal(query.periods)}
+  SELECT DISTINCT p, cohort, n FROM (
+    ${returned}
+  ) u WHERE n > 0 AND n <= ${literal(query.periods)}
 )
 SELECT cohort, 0 AS n, COUNT(*) AS people FROM c GROUP BY cohort
 UNION ALL
 SELECT cohort, n, COUNT(*) AS people FROM r GROUP BY cohort, n`;
-  const days = (ms: number) => ms / DAY;
-  return db.raw(sql, [
-    query.projectId,
-    query.start.event,
-    days(query.from),
-    days(query.to),
-    query.projectId,
-    query.return.event,
-    days(query.from),
-    days(until),
-  ]);
+  return db.raw(sql, bindings);
 }
