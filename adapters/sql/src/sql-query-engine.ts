@@ -47,7 +47,7 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect, options: Sql
     segmentation: (query) => aggregate(db, dialect, query, parallelism),
     events: (query) => listEvents(db, dialect, query),
     funnel: (query) => funnel(db, dialect, query),
-    retention: (query) => retention(db, dialect, query),
+    retention: (query) => retention(db, dialect, query, parallelism),
     heatmap: (query) => heatmapQuery(db, dialect, query),
     sessionEventCounts: (query) => sessionEventCounts(db, query),
     surveyStates: (query) => surveyStates(db, dialect, query),

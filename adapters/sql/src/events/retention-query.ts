@@ -6,6 +6,8 @@ import { firstDay, periodExpression } from './retention-period.js';
 import { retentionRollupPlan, retentionRollupSql } from './retention-rollup.js';
 import { slotReader } from './slot-reader.js';
 import { literal, stepCondition } from './step-condition.js';
+import { inPart, personParts } from './person-parts.js';
+import type { PersonPart } from './person-parts.js';
 
 interface CellRow {
   cohort: number | string;
@@ -21,23 +23,42 @@ function returnsEnd(query: RetentionQuery): number {
 }
 
 /**
- * The retention cells as one statement (docs/queries.md "Retention") over `ns_events f` (the steps'
- * filters read from the slots of its index, or from the rows' JSON): `q` the people with a start
- * event in the range (nobody else has a cohort); `x` their start and return events, flagged; `y` each
- * row with its person's first start in the range (`FIRST_VALUE()` over the person's rows, starts first,
- * then by time: MariaDB recomputes a `MIN() OVER (PARTITION BY ...)` for every row of the partition,
- * which was quadratic in a person's events); `z` one row per person, cohort and n — the period of a
- * counted return, 0 for every other row, so period 0 is the cohort — counted once (MariaDB computes a
- * CTE again for each reference). A UTC query without filters reads the person-days rollup instead
- * (`retention-rollup.ts`).
+ * The retention cells (docs/queries.md "Retention"): off the person-days rollup where it answers
+ * (`retention-rollup.ts`), else from the events. A person's cells depend on their own events only, so the
+ * people are cut into `parallelism` parts (`person-parts.ts`) read by statements running at once, and
+ * the cells summed; in order of cohort, then period.
  */
-export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQuery): Promise<RetentionCell[]> {
+export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQuery, parallelism = 1): Promise<RetentionCell[]> {
   if (query.from >= query.to) return [];
   const until = returnsEnd(query);
-  const cells = (rows: CellRow[]) =>
-    rows.map((row) => ({ cohort: dayNumberDate(firstDay(query, Number(row.cohort))), period: Number(row.n), people: Number(row.people) }));
   const plan = retentionRollupPlan(query, until);
-  if (plan) return cells(dialect.rawRows<CellRow>(await retentionRollupSql(db, dialect, query, until, plan)));
+  const parts = personParts(parallelism);
+  const rows = await Promise.all(
+    parts.map(async (part) =>
+      dialect.rawRows<CellRow>(await (plan ? retentionRollupSql(db, dialect, query, until, plan, part) : retentionFromEvents(db, dialect, query, until, part))),
+    ),
+  );
+  const people = new Map<string, number>();
+  for (const row of rows.flat()) {
+    const key = `${Number(row.cohort)} ${Number(row.n)}`;
+    people.set(key, (people.get(key) ?? 0) + Number(row.people));
+  }
+  return [...people]
+    .map(([key, count]) => key.split(' ').map(Number).concat(count) as [number, number, number])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([cohort, n, count]) => ({ cohort: dayNumberDate(firstDay(query, cohort)), period: n, people: count }));
+}
+
+/**
+ * The cells of the people of `part` as one statement over `ns_events f` (the steps' filters read from the
+ * slots of its index, or from the rows' JSON): `q` the people with a start event in the range (nobody
+ * else has a cohort); `x` their start and return events, flagged; `y` each row with its person's first
+ * start in the range (`FIRST_VALUE()` over the person's rows, starts first, then by time: MariaDB
+ * recomputes a `MIN() OVER (PARTITION BY ...)` for every row of the partition, which was quadratic in a
+ * person's events); `z` one row per person, cohort and n — the period of a counted return, 0 for every
+ * other row, so period 0 is the cohort — counted once (MariaDB computes a CTE again for each reference).
+ */
+async function retentionFromEvents(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number, part: PersonPart): Promise<unknown> {
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const [cohort, per] = [period('first'), period('ts')];
@@ -47,7 +68,7 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
   const from = 'ns_events f';
   const sql = `
 WITH q AS (
-  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL
+  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${inPart('f.person_key', part)}
 ),
 x AS (
   SELECT f.person_key AS p, f.ts AS ts, CASE WHEN f.ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
@@ -75,5 +96,5 @@ SELECT cohort, n, COUNT(*) AS people FROM z GROUP BY cohort, n`;
     query.from,
     until,
   ];
-  return cells(dialect.rawRows<CellRow>(await db.raw(sql, bindings)));
+  return db.raw(sql, bindings);
 }

@@ -4,6 +4,8 @@ import type { RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { DAY, firstDay, periodExpression } from './retention-period.js';
 import { literal } from './step-condition.js';
+import { EVERYONE, inPart } from './person-parts.js';
+import type { PersonPart } from './person-parts.js';
 
 /** The UTC days of `[from, to)`: those read off the rollup (`whole`), and those read from the events (`split`). */
 interface Days {
@@ -76,7 +78,7 @@ export function retentionRollupPlan(query: RetentionQuery, until: number): Rollu
 }
 
 /**
- * Retention read off the person-days rollup instead of the events: each person's start and return
+ * Retention of the people of `part`, read off the person-days rollup instead of the events: each person's start and return
  * periods from their rollup rows on whole UTC days (a person's dozens of events of a day are one row)
  * and from their events on the UTC days a period's start or the range's edge cuts; each person's cohort
  * is their smallest start period (`c`, periods only move forward: `retentionRollupPlan`), and their
@@ -86,24 +88,33 @@ export function retentionRollupPlan(query: RetentionQuery, until: number): Rollu
  * the rollup holds exactly the person keys of the stored events (links and deletions keep it so). Rows
  * `cohort, n, people` by period index.
  */
-export function retentionRollupSql(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number, plan: RollupPlan): Knex.Raw {
+export function retentionRollupSql(
+  db: Knex,
+  dialect: SqlDialect,
+  query: RetentionQuery,
+  until: number,
+  plan: RollupPlan,
+  part: PersonPart = EVERYONE,
+): Knex.Raw {
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const bindings: (string | number)[] = [];
   /** `columns(person, time)` of the person-days and events of `event` on `days`, joined to `c` when `cohort`. */
   const sources = (event: string, days: Days, columns: (person: string, time: string) => string, cohort: boolean) => {
     const join = (person: string) => (cohort ? ` ${dialect.orderedJoin} c ON c.p = ${person}` : '');
+    // the returns are joined to the cohort, already in the part
+    const mine = (person: string) => (cohort ? '' : inPart(person, part));
     const notSplit = days.split.length === 0 ? '' : ` AND d.day NOT IN (${days.split.map(literal).join(', ')})`;
     bindings.push(query.projectId, event);
     const rollup = `SELECT ${columns('d.person_key', `(d.day * ${DAY})`)} FROM ns_person_days d${join('d.person_key')}
-    WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}`;
+    WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}${mine('d.person_key')}`;
     if (days.split.length === 0) return rollup;
     const ranges = days.split.map((day) => `(f.ts >= ${literal(Math.max(day * DAY, days.from))} AND f.ts < ${literal(Math.min((day + 1) * DAY, days.to))})`);
     bindings.push(query.projectId, event);
     return `${rollup}
     UNION ALL
     SELECT ${columns('f.person_key', 'f.ts')} FROM ns_events f${join('f.person_key')}
-    WHERE f.project_id = ? AND f.event_name = ? AND f.person_key IS NOT NULL AND (${ranges.join(' OR ')})`;
+    WHERE f.project_id = ? AND f.event_name = ? AND f.person_key IS NOT NULL AND (${ranges.join(' OR ')})${mine('f.person_key')}`;
   };
   const started = sources(query.start.event, plan.starts, (person, time) => `${person} AS p, ${period(time)} AS per`, false);
   const returned = sources(query.return.event, plan.returns, (_person, time) => `c.p, c.cohort, ${period(time)} - c.cohort AS n`, true);
