@@ -46,7 +46,7 @@ export function createSqlQueryEngine(db: Knex, dialect: SqlDialect, options: Sql
   const handlers: Handlers = {
     segmentation: (query) => aggregate(db, dialect, query, parallelism),
     events: (query) => listEvents(db, dialect, query),
-    funnel: (query) => funnel(db, dialect, query),
+    funnel: (query) => funnel(db, dialect, query, parallelism),
     retention: (query) => retention(db, dialect, query, parallelism),
     heatmap: (query) => heatmapQuery(db, dialect, query),
     sessionEventCounts: (query) => sessionEventCounts(db, query),

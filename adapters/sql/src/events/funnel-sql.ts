@@ -4,6 +4,8 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { SlotReader } from './slot-reader.js';
 import { DAY_MS } from './event-rows.js';
 import { literal, stepCondition } from './step-condition.js';
+import { EVERYONE, inPart } from './person-parts.js';
+import type { PersonPart } from './person-parts.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n - from + 1 }, (_, i) => i + from);
 
@@ -87,8 +89,11 @@ b AS (
  *   that row; the text of a value id is read where groups are ranked and answered);
  * - `x`, `y`: the groups ranked; `u`: one row per person and step reached in a kept group, with the time
  *   from the previous step, and `r` those ranked for the nearest-rank median.
+ * For one part of several of the `people` (no group-by: `funnelParts`), the rows are `k, d, c` instead:
+ * how many people reached step k with d ms from the previous step — the parts' medians are read off their sum.
  */
-export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, reader: SlotReader): Knex.Raw {
+export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, reader: SlotReader, people: PersonPart = EVERYONE): Knex.Raw {
+  if (people.count > 1 && query.groupBy) throw new Error('A grouped funnel ranks its groups over everyone: it is not cut into parts');
   const steps = range(query.steps.length);
   const later = range(query.steps.length, 2);
   const conditions = query.steps.map((step) => stepCondition(db, reader, step));
@@ -110,13 +115,13 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   const groupOf = !query.groupBy ? 'NULL' : carried ? 'w.g' : `(SELECT ? FROM ns_events f WHERE f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid)`;
   const sql = `
 WITH RECURSIVE q AS (
-  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL
+  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${inPart('f.person_key', people)}
 ),${part.sql},
 r1 AS (${
     rollup
       ? `
   SELECT DISTINCT NULL AS sid, NULL AS g, 1 AS rn, d.person_key FROM ns_person_days d
-  WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)`
+  WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)${inPart('d.person_key', people)}`
       : `
   SELECT ${
     query.groupBy
@@ -124,7 +129,7 @@ r1 AS (${
       : 'DISTINCT NULL AS sid, NULL AS g, 1 AS rn, f.person_key'
   }
   FROM ${from}
-  WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL AND f.person_key NOT IN (SELECT p FROM q)`
+  WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL AND f.person_key NOT IN (SELECT p FROM q)${inPart('f.person_key', people)}`
   }
 ),
 w AS (
@@ -139,14 +144,19 @@ u AS (
   SELECT grp, gr, ks.k, CASE ks.k ${later.map((k) => `WHEN ${k} THEN t${k} - t${k - 1}`).join(' ')} ELSE 0 END AS d
   FROM y JOIN (${steps.map((k) => `SELECT ${k} AS k`).join(' UNION ALL ')}) ks ON ks.k <= y.reached
   WHERE y.gr <= ${literal(limit)}
-),
+)${
+    people.count > 1
+      ? `
+SELECT k, d, COUNT(*) AS c FROM u GROUP BY k, d`
+      : `,
 r AS (
   SELECT gr, grp, k, d, ROW_NUMBER() OVER (PARTITION BY gr, k ORDER BY d) AS rk, COUNT(*) OVER (PARTITION BY gr, k) AS cnt FROM u
 )
 SELECT gr, ? AS grp, k, people, median FROM (
   SELECT gr, MAX(grp) AS grp, k, MAX(cnt) AS people, MAX(CASE WHEN rk = ${dialect.intDiv('(cnt + 1)', 2)} THEN d END) AS median
   FROM r GROUP BY gr, k
-) z`;
+) z`
+  }`;
   const second = conditions[1] ?? conditions[0]!;
   return db.raw(sql, [
     query.projectId,
@@ -159,6 +169,6 @@ SELECT gr, ? AS grp, k, people, median FROM (
       : [...(carried ? [group] : []), query.projectId, conditions[0]!, query.from, query.to]),
     ...(query.groupBy && !carried ? [group] : []),
     label('grp'),
-    label('z.grp'),
+    ...(people.count > 1 ? [] : [label('z.grp')]),
   ]);
 }
