@@ -1,5 +1,6 @@
 import type { EventStep, FunnelGroupRow, FunnelQuery, StoredEvent } from '@northstar/server';
 import { compareCodePoints } from './metric-accumulator.js';
+import { timeCheck } from './time-check.js';
 import { groupOf, matchesFilter } from './property-filter.js';
 
 /** An event of a person that matches at least one step. */
@@ -28,7 +29,9 @@ function timelines(events: Iterable<StoredEvent>, query: FunnelQuery, personOf: 
   const names = new Set(query.steps.map((step) => step.event));
   const end = query.to + query.windowMs;
   const people = new Map<string, Row[]>();
+  const check = timeCheck(query.timeoutMs);
   for (const event of events) {
+    check();
     if (!names.has(event.event_name) || event.timestamp < query.from || event.timestamp >= end) continue;
     const matches = query.steps.map((step) => matchesStep(event, step));
     const first = matches.indexOf(true);

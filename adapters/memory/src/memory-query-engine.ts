@@ -26,14 +26,14 @@ export function createMemoryQueryEngine(state: MemoryEventState): QueryEngine {
   }
 
   return dispatchQueries({
-    // a query stopped by its time limit rejects (the executor's throw), it does not throw at the caller
+    // a query stopped by its time limit (segmentation, funnel, retention) rejects (the executor's throw), it does not throw at the caller
     segmentation: (query) => new Promise((resolve) => resolve(aggregateEvents(eventsOf(query.projectId), query, personOf, userPropertiesOf))),
     events(query) {
       const devices = new Set(query.userId === undefined ? [] : state.people.devicesOf(query.projectId, query.userId));
       return Promise.resolve(listEventsIn(eventsOf(query.projectId), query, devices));
     },
-    funnel: (query) => Promise.resolve(funnelOfEvents(eventsOf(query.projectId), query, personOf)),
-    retention: (query) => Promise.resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf)),
+    funnel: (query) => new Promise((resolve) => resolve(funnelOfEvents(eventsOf(query.projectId), query, personOf))),
+    retention: (query) => new Promise((resolve) => resolve(retentionOfEvents(eventsOf(query.projectId), query, personOf))),
     // in the promise: a refused pattern (BadRequestError) rejects it rather than throwing from run()
     heatmap: (query) => new Promise((resolve) => resolve(state.heatmaps.query(query))),
     sessionEventCounts: (query) => Promise.resolve(countSessionEvents(eventsOf(query.projectId), query)),

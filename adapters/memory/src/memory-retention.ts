@@ -1,6 +1,7 @@
 import type { RetentionCell, RetentionQuery, StoredEvent } from '@northstar/server';
 import { dayNumberDate, localDayNumber } from '@northstar/core';
 import { matchesStep } from './memory-funnel.js';
+import { timeCheck } from './time-check.js';
 
 /** The local period of `ts`: its day number, or for weeks the number of ISO weeks since Monday 1969-12-29. */
 export function periodIndex(query: RetentionQuery, ts: number): number {
@@ -17,7 +18,9 @@ export function periodLabel(query: RetentionQuery, index: number): string {
 export function retentionOfEvents(events: Iterable<StoredEvent>, query: RetentionQuery, personOf: (event: StoredEvent) => string | null): RetentionCell[] {
   const firstStart = new Map<string, number>();
   const returns = new Map<string, Set<number>>();
+  const check = timeCheck(query.timeoutMs);
   for (const event of events) {
+    check();
     const person = personOf(event);
     if (person === null) continue;
     const ts = event.timestamp;

@@ -57,4 +57,39 @@ describe.skipIf(!enabled)('the query time limit on mysql', () => {
     }
     expect(await storage.queryEngine.run({ ...hourly, timeoutMs: 30_000 })).toEqual([{ event: '$pageview', bucket: '2024-03-10T01:00:00+00:00', value: 2 }]);
   });
+
+  it.each([
+    [
+      'a funnel',
+      { kind: 'funnel', projectId: 1, steps: [{ event: '$pageview' }, { event: '$pageview' }], from: hourly.from, to: hourly.to, windowMs: 3_600_000 },
+    ],
+    [
+      'a retention query',
+      {
+        kind: 'retention',
+        projectId: 1,
+        start: { event: '$pageview' },
+        return: { event: '$pageview' },
+        period: 'day',
+        periods: 2,
+        from: hourly.from,
+        to: hourly.to,
+        timeZone: 'Europe/Berlin',
+      },
+    ],
+  ] as [string, EngineQuery][])('kills %s past its timeoutMs, every statement of it', async (_name, query) => {
+    const name = new URL(database.url).pathname.slice(1);
+    const mysql = await import('mysql2/promise');
+    const locker = await mysql.createConnection({ uri: database.url });
+    try {
+      await locker.query('LOCK TABLES ns_events WRITE, ns_person_days WRITE');
+      const stopped = await storage.queryEngine.run({ ...query, timeoutMs: 300 }).catch((error: unknown) => error);
+      expect(stopped).toMatchObject({ name: 'ServiceUnavailableError', status: 503, message: expect.stringContaining('ran longer than 300 ms') });
+      await vi.waitFor(async () => expect(await runningOn(name)).toEqual([]), { timeout: 10_000, interval: 50 });
+    } finally {
+      await locker.query('UNLOCK TABLES');
+      await locker.end();
+    }
+    await expect(storage.queryEngine.run({ ...query, timeoutMs: 30_000 })).resolves.toBeDefined();
+  });
 });

@@ -104,7 +104,7 @@ describe('POST /v1/api/query/events: per-event filters, saved segments, the prev
     expect(values((await query({ events: [{ name: 'buy', filters: [{ ...acme, op: 'neq' }] }] })).body)).toEqual([[0, 0, 1, 2]]);
   });
 
-  it('answers 503 with the error when a query runs past queryTimeoutMs', async () => {
+  it('answers 503 with the error when a segmentation, a funnel or a retention query runs past queryTimeoutMs', async () => {
     const strict = await startTestServer({ queryTimeoutMs: 0, clock: () => Date.parse('2024-05-02T00:00:00.000Z') });
     try {
       await postJson(`${strict.url}/v1/track`, { event_name: 'buy', user_id: 'u1', timestamp: '2024-04-30T10:00:00Z' }, { 'X-API-Key': strict.demo.pk });
@@ -115,8 +115,18 @@ describe('POST /v1/api/query/events: per-event filters, saved segments, the prev
         date_range: { start: '2024-04-30', end: '2024-04-30' },
         interval: 'hour',
       };
-      const res = await postJson(`${strict.url}/v1/api/query/events`, body, { Authorization: `Bearer ${strict.demo.sk}` });
+      const auth = { Authorization: `Bearer ${strict.demo.sk}` };
+      const res = await postJson(`${strict.url}/v1/api/query/events`, body, auth);
       expect(res).toMatchObject({ status: 503, body: { error: expect.stringContaining('ran longer than 0 ms') } });
+      const range = { project_id: strict.demo.project_id, date_range: body.date_range };
+      const funnel = await postJson(`${strict.url}/v1/query/funnels`, { ...range, steps: [{ event: 'buy' }, { event: 'buy' }] }, auth);
+      expect(funnel).toMatchObject({ status: 503, body: { error: expect.stringContaining('ran longer than 0 ms') } });
+      const retention = await postJson(
+        `${strict.url}/v1/query/retention`,
+        { ...range, start_event: { event: 'buy' }, return_event: { event: 'buy' }, period: 'day', periods: 3 },
+        auth,
+      );
+      expect(retention).toMatchObject({ status: 503, body: { error: expect.stringContaining('ran longer than 0 ms') } });
     } finally {
       await strict.close();
     }

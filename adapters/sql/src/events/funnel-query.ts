@@ -4,6 +4,7 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
 import { personParts } from './person-parts.js';
+import { timeLimited } from './time-limit.js';
 import { funnelSql } from './funnel-sql.js';
 
 interface CountRow {
@@ -32,7 +33,11 @@ interface DurationRow {
  * the steps are the sums, each median the nearest-rank one — the ⌊(n + 1) / 2⌋-th smallest, as in one statement.
  */
 async function funnelParts(db: Knex, dialect: SqlDialect, query: FunnelQuery, reader: SlotReader, count: number): Promise<FunnelGroupRow[]> {
-  const parts = await Promise.all(personParts(count).map(async (part) => dialect.rawRows<DurationRow>(await funnelSql(db, dialect, query, reader, part))));
+  const parts = await Promise.all(
+    personParts(count).map(async (part) =>
+      dialect.rawRows<DurationRow>(await timeLimited(funnelSql(db, dialect, query, reader, part), dialect, query.timeoutMs)),
+    ),
+  );
   const durations = query.steps.map(() => new Map<number, number>());
   for (const row of parts.flat()) {
     const step = durations[Number(row.k) - 1];
@@ -56,7 +61,7 @@ async function funnelParts(db: Knex, dialect: SqlDialect, query: FunnelQuery, re
 export async function funnel(db: Knex, dialect: SqlDialect, query: FunnelQuery, parallelism = 1): Promise<FunnelGroupRow[]> {
   const reader = await slotReader(db, dialect, query.projectId);
   if (parallelism > 1 && !query.groupBy) return funnelParts(db, dialect, query, reader, parallelism);
-  const rows = dialect.rawRows<CountRow>(await funnelSql(db, dialect, query, reader));
+  const rows = dialect.rawRows<CountRow>(await timeLimited(funnelSql(db, dialect, query, reader), dialect, query.timeoutMs));
   const groups = new Map<number, FunnelGroupRow>();
   const empty = (): FunnelGroupRow['steps'] => query.steps.map(() => ({ people: 0, medianMs: null }));
   for (const row of rows) {

@@ -5,6 +5,8 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { firstDay, periodExpression } from './retention-period.js';
 import { retentionRollupPlan, retentionRollupSql } from './retention-rollup.js';
 import { slotReader } from './slot-reader.js';
+import type { SlotReader } from './slot-reader.js';
+import { timeLimited } from './time-limit.js';
 import { literal, stepCondition } from './step-condition.js';
 import { inPart, personParts } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
@@ -33,11 +35,10 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
   const until = returnsEnd(query);
   const plan = retentionRollupPlan(query, until);
   const parts = personParts(parallelism);
-  const rows = await Promise.all(
-    parts.map(async (part) =>
-      dialect.rawRows<CellRow>(await (plan ? retentionRollupSql(db, dialect, query, until, plan, part) : retentionFromEvents(db, dialect, query, until, part))),
-    ),
-  );
+  const statement: (part: PersonPart) => Knex.Raw = plan
+    ? (part) => retentionRollupSql(db, dialect, query, until, plan, part)
+    : retentionFromEvents(db, dialect, query, until, await slotReader(db, dialect, query.projectId));
+  const rows = await Promise.all(parts.map(async (part) => dialect.rawRows<CellRow>(await timeLimited(statement(part), dialect, query.timeoutMs))));
   const people = new Map<string, number>();
   for (const row of rows.flat()) {
     const key = `${Number(row.cohort)} ${Number(row.n)}`;
@@ -50,7 +51,7 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
 }
 
 /**
- * The cells of the people of `part` as one statement over `ns_events f` (the steps' filters read from the
+ * The statement of the cells of the people of a part, over `ns_events f` (the steps' filters read from the
  * slots of its index, or from the rows' JSON): `q` the people with a start event in the range (nobody
  * else has a cohort); `x` their start and return events, flagged; `y` each row with its person's first
  * start in the range (`FIRST_VALUE()` over the person's rows, starts first, then by time: MariaDB
@@ -58,15 +59,15 @@ export async function retention(db: Knex, dialect: SqlDialect, query: RetentionQ
  * person's events); `z` one row per person, cohort and n — the period of a counted return, 0 for every
  * other row, so period 0 is the cohort — counted once (MariaDB computes a CTE again for each reference).
  */
-async function retentionFromEvents(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number, part: PersonPart): Promise<unknown> {
+function retentionFromEvents(db: Knex, dialect: SqlDialect, query: RetentionQuery, until: number, reader: SlotReader): (part: PersonPart) => Knex.Raw {
   const spans = zoneSpans(query.timeZone, query.from, until);
   const period = (column: string) => periodExpression(dialect, query, column, spans);
   const [cohort, per] = [period('first'), period('ts')];
-  const reader = await slotReader(db, dialect, query.projectId);
   const start = stepCondition(db, reader, query.start);
   const back = stepCondition(db, reader, query.return);
   const from = 'ns_events f';
-  const sql = `
+  return (part) => {
+    const sql = `
 WITH q AS (
   SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${inPart('f.person_key', part)}
 ),
@@ -82,19 +83,20 @@ z AS (
   FROM y WHERE first IS NOT NULL
 )
 SELECT cohort, n, COUNT(*) AS people FROM z GROUP BY cohort, n`;
-  const bindings = [
-    query.projectId,
-    start,
-    query.from,
-    query.to,
-    query.to,
-    start,
-    back,
-    query.projectId,
-    query.start.event,
-    query.return.event,
-    query.from,
-    until,
-  ];
-  return db.raw(sql, bindings);
+    const bindings = [
+      query.projectId,
+      start,
+      query.from,
+      query.to,
+      query.to,
+      start,
+      back,
+      query.projectId,
+      query.start.event,
+      query.return.event,
+      query.from,
+      until,
+    ];
+    return db.raw(sql, bindings);
+  };
 }

@@ -7,7 +7,7 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
  * longer is killed (`KILL QUERY` from another connection) and the read rejects with a 503 that says so;
  * elsewhere (SQLite) the read runs as it is. Rows come back as the driver gives them.
  */
-export async function timeLimited(builder: Knex.QueryBuilder, dialect: SqlDialect, timeoutMs: number | undefined): Promise<unknown> {
+export async function timeLimited(builder: Knex.QueryBuilder | Knex.Raw, dialect: SqlDialect, timeoutMs: number | undefined): Promise<unknown> {
   if (timeoutMs === undefined || !dialect.cancelsQueries) return (await builder) as unknown;
   try {
     return (await builder.timeout(timeoutMs, { cancel: true })) as unknown;

@@ -178,6 +178,8 @@ export interface FunnelQuery {
   windowMs: number;
   /** Split by a string property of the counted attempt's step-1 event; groups ranked by step-1 people (ties: code-point order, null last). */
   groupBy?: AggregateGroupBy;
+  /** Longest the query may run, ms, as `AggregateQuery.timeoutMs` (a 503 past it). @default no limit */
+  timeoutMs?: number;
 }
 
 /** One step's answer: people who reached it, and the median (nearest rank) of their ms from the previous step (null for step 1). */
@@ -211,6 +213,8 @@ export interface RetentionQuery {
   to: number;
   /** An IANA time zone (`isTimeZone`). */
   timeZone: string;
+  /** Longest the query may run, ms, as `AggregateQuery.timeoutMs` (a 503 past it). @default no limit */
+  timeoutMs?: number;
 }
 
 /** People of one cohort in one period: period 0 is the cohort's size. Non-empty cells only. */

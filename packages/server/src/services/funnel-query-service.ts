@@ -24,8 +24,8 @@ function stepsOf(body: FunnelQueryBody, counts: FunnelStepCount[]): Step[] {
   });
 }
 
-/** Runs a validated funnel for a caller already authorized (query scope) on its `project_id`. */
-export async function runFunnelQuery(engine: QueryEngine, body: FunnelQueryBody): Promise<FunnelQueryResponse> {
+/** Runs a validated funnel for a caller already authorized (query scope) on its `project_id`; each engine query at most `timeoutMs`. */
+export async function runFunnelQuery(engine: QueryEngine, body: FunnelQueryBody, timeoutMs?: number): Promise<FunnelQueryResponse> {
   const timeZone = canonicalZone(body.timezone);
   const { from, to } = zonedRange(body.date_range.start, body.date_range.end, timeZone);
   const windowMs = body.window.value * WINDOW_UNIT_MS[body.window.unit];
@@ -36,6 +36,7 @@ export async function runFunnelQuery(engine: QueryEngine, body: FunnelQueryBody)
     from,
     to,
     windowMs,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   };
   const [whole] = await engine.run(query);
   const response: FunnelQueryResponse = {

@@ -15,7 +15,7 @@ import { runRetentionQuery } from './retention-query-service.js';
 
 type Series = EventQueryResponse['series'][number];
 
-/** Longest one engine query of `/v1/query/events` may run by default, ms (`queryTimeoutMs`). */
+/** Longest one engine query of `/v1/query/*` (events, funnels, retention) may run by default, ms (`queryTimeoutMs`). */
 export const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
 
 /** One event's series before it becomes a response series: its index in the request, its group, its points. */
@@ -164,7 +164,7 @@ export function queryService(
 ): QueryService {
   return {
     events: (query) => runEventQuery(engine, query, segments, timeoutMs),
-    funnels: (query) => runFunnelQuery(engine, query),
-    retention: (query) => runRetentionQuery(engine, query, clock()),
+    funnels: (query) => runFunnelQuery(engine, query, timeoutMs),
+    retention: (query) => runRetentionQuery(engine, query, clock(), timeoutMs),
   };
 }

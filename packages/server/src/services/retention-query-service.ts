@@ -17,8 +17,8 @@ function cohortDays(body: RetentionQueryBody): number[] {
   return days;
 }
 
-/** Runs a validated retention query; periods that begin after `now` (epoch ms) are null. */
-export async function runRetentionQuery(engine: QueryEngine, body: RetentionQueryBody, now: number): Promise<RetentionQueryResponse> {
+/** Runs a validated retention query, at most `timeoutMs`; periods that begin after `now` (epoch ms) are null. */
+export async function runRetentionQuery(engine: QueryEngine, body: RetentionQueryBody, now: number, timeoutMs?: number): Promise<RetentionQueryResponse> {
   const timeZone = canonicalZone(body.timezone);
   const { from, to } = zonedRange(body.date_range.start, body.date_range.end, timeZone);
   const cells = await engine.run({
@@ -31,6 +31,7 @@ export async function runRetentionQuery(engine: QueryEngine, body: RetentionQuer
     from,
     to,
     timeZone,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
   const people = new Map(cells.map((cell) => [`${cell.cohort} ${cell.period}`, cell.people]));
   const length = body.period === 'day' ? 1 : 7;
