@@ -27,9 +27,10 @@ export interface SqlQueryEngineOptions {
    */
   cacheMinComputeMs?: number;
   /**
-   * How many statements one segmentation query may run at once, each over its own stretch of whole
-   * buckets (queries without a group-by that the rollups cannot answer). MariaDB runs a statement on one
-   * core. Always 1 where the database runs one statement at a time (SQLite).
+   * How many statements one query may run at once: a segmentation without a group-by (that the rollups
+   * cannot answer) over stretches of whole buckets, a funnel without a group-by or a retention query over
+   * parts of the people. MariaDB runs a statement on one core. Always 1 where the database runs one
+   * statement at a time (SQLite).
    * @default 2
    */
   parallelism?: number;

@@ -28,8 +28,9 @@ interface CommonOptions {
   /** Answers computed faster than this, ms, are not cached (docs/queries.md "Result cache"). @default 25 */
   queryCacheMinComputeMs?: number;
   /**
-   * Statements one segmentation query may run at once on MySQL/MariaDB, each over its own stretch of whole
-   * buckets (docs/queries.md "Speed"); SQLite always runs one. @default 2
+   * Statements one analytical query may run at once on MySQL/MariaDB: a segmentation without a group-by over
+   * stretches of whole buckets, a funnel without a group-by or a retention query over parts of the people
+   * (docs/queries.md "Statements at once"); SQLite always runs one. @default 2
    */
   queryParallelism?: number;
   /**
