@@ -155,7 +155,8 @@ async function groupedCounts(db: Knex, dialect: SqlDialect, query: AggregateQuer
  * Any query the rollups cannot answer: hours, other zones, filters, group-by, property metrics, partial days.
  * Without a group-by, each bucket's value depends on its own events only, so the range is cut into up to
  * `parallelism` stretches of whole buckets read by statements running at once (MariaDB runs a statement on
- * one core; the index scan is most of its time). With one, groups are ranked over the whole range.
+ * one core; the index scan is most of its time). With a group-by, one statement: groups are ranked over the
+ * whole range.
  */
 export async function aggregateFromEvents(db: Knex, dialect: SqlDialect, query: AggregateQuery, parallelism = 1): Promise<BucketRow[]> {
   const reader = await slotReader(db, dialect, query.projectId);

@@ -7,7 +7,7 @@ import { literal } from './step-condition.js';
 import { EVERYONE, inPart } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
 
-/** The UTC days of `[from, to)`: those read off the rollup (`whole`), and those read from the events (`split`). */
+/** The UTC days touching `[from, to)`: all read off the rollup but `split`, read from the events. */
 interface Days {
   from: number;
   to: number;
@@ -78,10 +78,10 @@ export function retentionRollupPlan(query: RetentionQuery, until: number): Rollu
 }
 
 /**
- * Retention of the people of `part`, read off the person-days rollup instead of the events: each person's start and return
- * periods from their rollup rows on whole UTC days (a person's dozens of events of a day are one row)
- * and from their events on the UTC days a period's start or the range's edge cuts; each person's cohort
- * is their smallest start period (`c`, periods only move forward: `retentionRollupPlan`), and their
+ * Retention of the people of `part`, read off the person-days rollup instead of the events: each person's
+ * start and return periods from their rollup rows on whole UTC days (a person's dozens of events of a day
+ * are one row) and from their events on the UTC days a period's start or the range's edge cuts; the cohort
+ * is the smallest start period (`c`, periods only move forward: `retentionRollupPlan`), and their
  * distinct (person, n) of return periods 1..N after it (`r`): the returns are joined to the cohort people
  * before anything is made distinct, so the people who never started (most of a product's visitors) cost
  * one probe each, not a row of a temporary table. The same cells as `retention`'s scan of `ns_events`:
