@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@northstar/core';
 import type { RetentionCell, RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
-import { firstDay, periodExpression } from './retention-period.js';
+import { firstDay, periodExpression, periodOfDay } from './retention-period.js';
 import { retentionRollupPlan, retentionRollupSql } from './retention-rollup.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
@@ -19,8 +19,7 @@ interface CellRow {
 
 /** Where the last period a cohort of the range can count ends (exclusive, epoch ms). */
 function returnsEnd(query: RetentionQuery): number {
-  const lastDay = localDayNumber(query.timeZone, query.to - 1);
-  const lastCohort = query.period === 'day' ? lastDay : Math.floor((lastDay + 3) / 7);
+  const lastCohort = periodOfDay(query, localDayNumber(query.timeZone, query.to - 1));
   return zonedDayStart(query.timeZone, dayNumberDate(firstDay(query, lastCohort + query.periods + 1)));
 }
 

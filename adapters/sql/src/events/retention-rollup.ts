@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
-import { dayNumberDate, localDayNumber, zonedDayStart, zoneSpans } from '@northstar/core';
+import { dayNumberDate, localDayNumber, mondayOf, zonedDayStart, zoneSpans } from '@northstar/core';
 import type { RetentionQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
-import { DAY, firstDay, periodExpression } from './retention-period.js';
+import { DAY_MS } from './event-rows.js';
+import { firstDay, periodExpression, periodOfDay } from './retention-period.js';
 import { literal } from './step-condition.js';
 import { EVERYONE, inPart } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
@@ -26,20 +27,18 @@ export interface RollupPlan {
 
 /** The first instant of each local period from the one holding `from` to the one after `until`'s. */
 function periodStarts(query: RetentionQuery, until: number): number[] {
-  const periodOfDay = (day: number) => (query.period === 'day' ? day : Math.floor((day + 3) / 7));
-  const localDay = (ms: number) => localDayNumber(query.timeZone, ms);
+  const periodAt = (ms: number) => periodOfDay(query, localDayNumber(query.timeZone, ms));
   const starts: number[] = [];
-  for (let p = periodOfDay(localDay(query.from)); p <= periodOfDay(localDay(until - 1)) + 1; p++)
-    starts.push(zonedDayStart(query.timeZone, dayNumberDate(firstDay(query, p))));
+  for (let p = periodAt(query.from); p <= periodAt(until - 1) + 1; p++) starts.push(zonedDayStart(query.timeZone, dayNumberDate(firstDay(query, p))));
   return starts;
 }
 
 function daysOf(from: number, to: number, cuts: readonly number[]): Days {
-  const first = Math.floor(from / DAY);
-  const end = Math.ceil(to / DAY);
+  const first = Math.floor(from / DAY_MS);
+  const end = Math.ceil(to / DAY_MS);
   const split: number[] = [];
   for (let day = first; day < end; day++) {
-    const [a, b] = [day * DAY, (day + 1) * DAY];
+    const [a, b] = [day * DAY_MS, (day + 1) * DAY_MS];
     if (a < from || b > to || cuts.some((cut) => cut > a && cut < b)) split.push(day);
   }
   return { from, to, first, end, split };
@@ -51,14 +50,14 @@ function daysOf(from: number, to: number, cuts: readonly number[]): Days {
  * period of the first start event; the rollup path takes the smallest period instead).
  */
 function periodsMonotone(query: RetentionQuery, until: number): boolean {
-  const spans = zoneSpans(query.timeZone, query.from - DAY, until + DAY);
+  const spans = zoneSpans(query.timeZone, query.from - DAY_MS, until + DAY_MS);
   return spans.slice(1).every((span, i) => {
     const before = spans[i]!.offset;
     if (span.offset >= before) return true;
     // local time jumps back from span.from + before to span.from + span.offset
-    const midnight = Math.ceil((span.from + span.offset + 1) / DAY) * DAY;
+    const midnight = Math.ceil((span.from + span.offset + 1) / DAY_MS) * DAY_MS;
     if (midnight > span.from + before) return true;
-    return query.period === 'week' && (((midnight / DAY + 3) % 7) + 7) % 7 !== 0;
+    return query.period === 'week' && mondayOf(midnight / DAY_MS) !== midnight / DAY_MS;
   });
 }
 
@@ -106,10 +105,12 @@ export function retentionRollupSql(
     const mine = (person: string) => (cohort ? '' : inPart(person, part));
     const notSplit = days.split.length === 0 ? '' : ` AND d.day NOT IN (${days.split.map(literal).join(', ')})`;
     bindings.push(query.projectId, event);
-    const rollup = `SELECT ${columns('d.person_key', `(d.day * ${DAY})`)} FROM ns_person_days d${join('d.person_key')}
+    const rollup = `SELECT ${columns('d.person_key', `(d.day * ${DAY_MS})`)} FROM ns_person_days d${join('d.person_key')}
     WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}${mine('d.person_key')}`;
     if (days.split.length === 0) return rollup;
-    const ranges = days.split.map((day) => `(f.ts >= ${literal(Math.max(day * DAY, days.from))} AND f.ts < ${literal(Math.min((day + 1) * DAY, days.to))})`);
+    const ranges = days.split.map(
+      (day) => `(f.ts >= ${literal(Math.max(day * DAY_MS, days.from))} AND f.ts < ${literal(Math.min((day + 1) * DAY_MS, days.to))})`,
+    );
     bindings.push(query.projectId, event);
     return `${rollup}
     UNION ALL
