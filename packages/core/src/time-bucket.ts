@@ -1,4 +1,4 @@
-import { dayNumberDate, formatZoned, localDayNumber, zoneOffset, zoneSpans, zonedDayStart } from './time-zone.js';
+import { dayNumberDate, formatZoned, localDayNumber, zoneOffset, zoneSpans } from './time-zone.js';
 import type { QueryInterval } from './query.js';
 
 /**
@@ -8,6 +8,7 @@ import type { QueryInterval } from './query.js';
  */
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 /** The day number of the Monday of the ISO week holding day number `day` (day 0, 1970-01-01, was a Thursday). */
 export function mondayOf(day: number): number {
@@ -75,24 +76,24 @@ const CUT_CLEARANCE = 2 * 24 * HOUR;
  * Instants inside `(from, to)` where `[from, to)` can be cut with no bucket on both sides, so that each
  * part's buckets can be computed on their own: bucket starts at least two days from any change of the
  * zone's offset (a change that turns the clocks back across a bucket's edge makes that bucket's instants
- * discontiguous), in time order.
+ * discontiguous), in time order. Within a span of one offset a bucket edge is plain arithmetic on local
+ * time (no per-day look-up of the zone: a year of days costs one `zoneSpans`).
  */
 export function bucketCuts(timeZone: string, interval: QueryInterval, from: number, to: number): number[] {
   if (to <= from) return [];
-  const changes = zoneSpans(timeZone, from - CUT_CLEARANCE, to + CUT_CLEARANCE)
-    .slice(1)
-    .map((span) => span.from);
-  const clear = (ts: number) => ts > from && ts < to && changes.every((change) => Math.abs(change - ts) > CUT_CLEARANCE);
-  const starts: number[] = [];
-  if (interval === 'hour') {
-    for (let ts = hourBucketStart(timeZone, from) + HOUR; ts < to; ts = hourBucketStart(timeZone, ts) + HOUR) if (clear(ts)) starts.push(ts);
-    return starts;
+  const spans = zoneSpans(timeZone, from - CUT_CLEARANCE, to + CUT_CLEARANCE);
+  const changes = spans.slice(1).map((span) => span.from);
+  const clear = (ts: number) => changes.every((change) => Math.abs(change - ts) > CUT_CLEARANCE);
+  const cuts: number[] = [];
+  for (const { from: spanFrom, to: spanTo, offset } of spans) {
+    // local edges whose instant lies in (from, to) and in this span
+    const [low, high] = [Math.max(spanFrom, from + 1), Math.min(spanTo, to)];
+    const step = interval === 'hour' ? HOUR : DAY;
+    for (let local = Math.ceil((low + offset) / step) * step; local - offset < high; local += step) {
+      const ts = local - offset;
+      const edge = interval === 'hour' || dayBucketLabel(local / DAY, interval) !== dayBucketLabel(local / DAY - 1, interval);
+      if (edge && clear(ts)) cuts.push(ts);
+    }
   }
-  const last = localDayNumber(timeZone, to - 1);
-  for (let day = localDayNumber(timeZone, from) + 1; day <= last; day++) {
-    if (dayBucketLabel(day, interval) === dayBucketLabel(day - 1, interval)) continue;
-    const start = zonedDayStart(timeZone, dayNumberDate(day));
-    if (clear(start)) starts.push(start);
-  }
-  return starts;
+  return cuts;
 }
