@@ -57,7 +57,7 @@ export const EVENT_COLUMNS_A = 'id, project_id, uuid, event_name, user_id, devic
 
 /**
  * `eventsDefinition`'s table under another name, empty, in layout A (as the experiment measured it,
- * before migration 0010-property-slots): without its slot columns and slots index, with the time index
+ * before migration 0010-property-slots): without its slot and person-part columns and their index, with the time index
  * `(project_id, event_name, ts, person_key)`.
  */
 export function eventTableSql(definition, table) {
@@ -65,7 +65,11 @@ export function eventTableSql(definition, table) {
     .replace('CREATE TABLE `ns_events`', `CREATE TABLE \`${table}\``)
     .replace(/AUTO_INCREMENT=\d+ /, '')
     .split('\n')
-    .filter((line) => !/^\s+`[sn]\d` /.test(line) && !line.includes('ns_events_event_slots') && !line.includes('ns_events_project_event_ts'));
+    .filter(
+      (line) =>
+        !/^\s+`([sn]\d|person_part)` /.test(line) &&
+        !['ns_events_event_slots', 'ns_events_event_parts', 'ns_events_project_event_ts'].some((index) => line.includes(index)),
+    );
   const end = lines.findIndex((line) => line.startsWith(') ENGINE'));
   lines.splice(end, 0, '  KEY `ns_events_project_event_ts` (`project_id`,`event_name`,`ts`,`person_key`)');
   lines[end - 1] = `${lines[end - 1].replace(/,$/, '')},`;

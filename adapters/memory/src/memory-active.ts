@@ -1,6 +1,5 @@
-import { activeDaysOf, bucketEndDays, dayBucketLabel, dayNumberDate, localDayNumber, zonedDayStart } from '@northstar/core';
+import { activeDaysOf, bucketEndDays, dayBucketLabel, dayNumberDate, localDayNumber, rankGroups, zonedDayStart } from '@northstar/core';
 import type { AggregateQuery, AggregateRow, StoredEvent } from '@northstar/server';
-import { rankGroups } from './group-rank.js';
 import { groupOf } from './property-filter.js';
 
 /**

@@ -1,7 +1,6 @@
-import { bucketLabel } from '@northstar/core';
+import { bucketLabel, rankGroups } from '@northstar/core';
 import type { AggregateQuery, AggregateRow, StoredEvent } from '@northstar/server';
 import { activePeople } from './memory-active.js';
-import { rankGroups } from './group-rank.js';
 import { accumulate, metricValue, newAccumulator } from './metric-accumulator.js';
 import type { MetricAccumulator } from './metric-accumulator.js';
 import { groupOf, matchesFilter, matchesUserFilter, numberOf } from './property-filter.js';

@@ -1,5 +1,5 @@
 import type { EventStep, FunnelGroupRow, FunnelQuery, StoredEvent } from '@northstar/server';
-import { compareCodePoints } from './metric-accumulator.js';
+import { compareCodePoints } from '@northstar/core';
 import { timeCheck } from './time-check.js';
 import { groupOf, matchesFilter } from './property-filter.js';
 

@@ -1,5 +1,6 @@
 import {
   BadRequestError,
+  compareCodePoints,
   HEATMAP_ATTENTION_BANDS,
   HEATMAP_EVENT,
   HEATMAP_MAX_PAGES,
@@ -9,7 +10,6 @@ import {
   tooManyHeatmapPages,
 } from '@northstar/core';
 import type { HeatmapClickCell, HeatmapQuery, HeatmapResult, StoredEvent } from '@northstar/server';
-import { compareCodePoints } from './metric-accumulator.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_LIMIT = 500;

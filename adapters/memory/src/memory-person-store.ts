@@ -1,7 +1,7 @@
 import type { PersonStore, TrackedUserPage, UserListRequest, UserProperties } from '@northstar/server';
 import { pageLimit } from './memory-event-listing.js';
 import type { MemoryEventState } from './memory-event-state.js';
-import { compareCodePoints } from './metric-accumulator.js';
+import { compareCodePoints } from '@northstar/core';
 import { deleteMemoryUser } from './memory-user-deletion.js';
 
 function listUsers(state: MemoryEventState, request: UserListRequest): TrackedUserPage {

@@ -1,6 +1,12 @@
-import { SURVEY_CHOICE_PROPERTY, SURVEY_EVENTS, SURVEY_ID_PROPERTY, SURVEY_QUESTION_PROPERTY, SURVEY_RESPONSE_PROPERTY } from '@northstar/core';
+import {
+  compareCodePoints,
+  SURVEY_CHOICE_PROPERTY,
+  SURVEY_EVENTS,
+  SURVEY_ID_PROPERTY,
+  SURVEY_QUESTION_PROPERTY,
+  SURVEY_RESPONSE_PROPERTY,
+} from '@northstar/core';
 import type { StoredEvent, SurveyAnswerCount, SurveyPersonState, SurveyResults, SurveyResultsQuery } from '@northstar/server';
-import { compareCodePoints } from './metric-accumulator.js';
 
 const SURVEY_EVENT_NAMES: ReadonlySet<string> = new Set(Object.values(SURVEY_EVENTS));
 

@@ -62,14 +62,3 @@ export function metricValue(acc: MetricAccumulator, metric: AggregateMetric): nu
       return percentile(acc.values, percentileOf(metric) ?? 50);
   }
 }
-
-/** Compares strings by Unicode code point (the order of UTF-8 bytes, as the SQL adapters sort). */
-export function compareCodePoints(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const diff = left[i]!.codePointAt(0)! - right[i]!.codePointAt(0)!;
-    if (diff !== 0) return diff;
-  }
-  return left.length - right.length;
-}

@@ -82,8 +82,8 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       await appendAsBefore(db, dialect, EVENTS.slice(4));
 
       const storage = await createSqlStorage({ knex: db });
-      // (0010-property-slots, applied by the upgrade too, widened the time index into `ns_events_event_slots`)
-      expect(await eventIndexes(db, dialect)).toEqual(['ns_events_event_slots', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
+      // (0010-property-slots and 0011-person-parts, applied by the upgrade too, made the time index `ns_events_event_parts`)
+      expect(await eventIndexes(db, dialect)).toEqual(['ns_events_event_parts', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
       const { eventLog, queryEngine, people } = storage;
       expect((await people.listUsers({ projectId: 1 })).items.map((user) => user.user_id)).toEqual(['u1', 'u2']);
       expect((await queryEngine.run({ kind: 'events', projectId: 1, userId: 'u1' })).map((event) => event.uuid)).toEqual([5, 2, 1].map(uuidNo));

@@ -136,7 +136,7 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       await appendAsBefore(db, dialect, [...BATCH_B, ...OTHER_BATCH, ...wideEvents(100, 40)]);
 
       const storage = await createSqlStorage({ knex: db });
-      expect(await eventIndexes(db, dialect)).toEqual(['ns_events_event_slots', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
+      expect(await eventIndexes(db, dialect)).toEqual(['ns_events_event_parts', 'ns_events_project_person_ts', 'ns_events_project_uuid']);
       const slots = await db('ns_property_slots')
         .where('project_id', WIDE)
         .orderBy(['kind', 'slot'])

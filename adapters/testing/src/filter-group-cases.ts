@@ -3,6 +3,7 @@ import type { AggregateQuery, EngineQuery, PropertyFilter } from '@northstar/ser
 import type { ConformanceContext } from './conformance-context.js';
 import { FROM, LONG_VALUE, PROJECT, TO, WEIRD_KEY, loadFixture } from './fixture.js';
 import { rowTable } from './row-table.js';
+import { storedEvent } from './dataset.js';
 
 function query(overrides: Partial<AggregateQuery> = {}): EngineQuery & { kind: 'segmentation' } {
   return { kind: 'segmentation', projectId: PROJECT, events: ['view'], metric: 'total', interval: 'day', from: FROM, to: TO, ...overrides };
@@ -98,6 +99,21 @@ export function filterGroupCases({ adapter, ports, provides }: ConformanceContex
       });
     });
   }
+
+  it('counts no person for the events of nobody, in a group’s ranking as in its buckets', async () => {
+    const { eventLog, queryEngine } = ports();
+    const at = Date.UTC(2024, 2, 1, 12);
+    const view = (n: number, user: string | null, plan: string) =>
+      storedEvent(n, { project_id: PROJECT, event_name: 'seen', user_id: user, device_id: null, timestamp: at + n, str_properties: { plan } });
+    // people per plan: b 2 (u1, u2), a 1 (u3) and 3 events of nobody, which no engine counts as a person
+    await eventLog.appendEvents([view(1, 'u1', 'b'), view(2, 'u2', 'b'), view(3, 'u3', 'a'), view(4, null, 'a'), view(5, null, 'a'), view(6, null, 'a')]);
+    const grouped = query({ events: ['seen'], metric: 'uniq', groupBy: { property: 'plan', limit: 1 } });
+    expect(rowTable(await queryEngine.run(grouped))).toEqual({ 'seen 2024-03-01 b': 2 });
+    expect(rowTable(await queryEngine.run({ ...grouped, groupBy: { property: 'plan', limit: 2 } }))).toEqual({
+      'seen 2024-03-01 b': 2,
+      'seen 2024-03-01 a': 1,
+    });
+  });
 
   it('ranks groups of each event separately, by the sum of a property', async () => {
     const { queryEngine } = ports();

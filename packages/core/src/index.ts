@@ -1,6 +1,7 @@
 export type { TrackedEvent, TrackBatch, TrackRequestBody, RejectedEvent, TrackResponse, IdentifyRequest } from './event.js';
 export type { EventQuery, QueryMetric, QueryInterval, QueryFilterOperator, QueryFilter, QueryPoint, QuerySeries, QueryResponse } from './query.js';
 export { QUERY_METRICS, QUERY_INTERVALS, QUERY_FILTER_OPERATORS, percentileOf, percentileRank, activeDaysOf } from './query.js';
+export { compareCodePoints, rankGroups } from './group-rank.js';
 export type { WebhookEventType, AlertTriggeredData, ExperimentSignificantData, WebhookPayload } from './webhook.js';
 export type { ErrorBody } from './error-body.js';
 export { isErrorBody } from './error-body.js';

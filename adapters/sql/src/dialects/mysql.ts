@@ -111,6 +111,8 @@ export const mysqlDialect: SqlDialect = {
       blobType: 'longblob',
       // ascii: a 36-byte key in a unique index instead of 144 (utf8mb4)
       asciiId: (table, name, length) => table.specificType(name, `char(${length}) character set ascii collate ascii_bin`),
+      // stored: an indexed virtual column is computed again by purge and rollback, where InnoDB has had bugs
+      computedSmallInt: (expression) => `tinyint unsigned generated always as (${expression}) stored`,
     };
   },
 

@@ -33,6 +33,8 @@ export interface SchemaStyle {
   blobType: string;
   /** A not-null column of short ASCII identifiers (uuids), compact in a unique index. */
   asciiId(table: Knex.CreateTableBuilder, name: string, length: number): Knex.ColumnBuilder;
+  /** Column type of a small integer the database computes from `expression` on the row's other columns (added to a table, indexed). */
+  computedSmallInt(expression: string): string;
 }
 
 /**

@@ -27,6 +27,8 @@ const SCHEMA_STYLE: SchemaStyle = {
   jsonType: 'text',
   blobType: 'blob',
   asciiId: (table, name, length) => table.string(name, length),
+  // virtual: SQLite adds no stored column to a table that has rows; an index keeps the value
+  computedSmallInt: (expression) => `integer generated always as (${expression}) virtual`,
 };
 
 /**

@@ -7,6 +7,7 @@ import { timeLimited } from './time-limit.js';
 import type { BucketRow } from './aggregate-rollup.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
+import { EVERYONE, partNumbers } from './person-parts.js';
 import { applyUserFilter } from './user-filter.js';
 import { offsetExpression } from './zoned-bucket.js';
 
@@ -33,6 +34,7 @@ function activity(db: Knex, dialect: SqlDialect, query: AggregateQuery, since: n
   void rows
     .where('f.project_id', query.projectId)
     .whereIn('f.event_name', query.events)
+    .whereIn('f.person_part', partNumbers(EVERYONE))
     .where('f.ts', '>=', since)
     .where('f.ts', '<', query.to)
     .whereNotNull('f.person_key')

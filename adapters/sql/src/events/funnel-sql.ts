@@ -4,7 +4,7 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { SlotReader } from './slot-reader.js';
 import { DAY_MS } from './event-rows.js';
 import { literal, stepCondition } from './step-condition.js';
-import { EVERYONE, inPart } from './person-parts.js';
+import { EVERYONE, eventsInPart, keysInPart } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
 
 const range = (n: number, from = 1) => Array.from({ length: n - from + 1 }, (_, i) => i + from);
@@ -37,7 +37,7 @@ interface Part {
  *   the window; `b`: the furthest attempt per person (earliest on ties). Each attempt keeps its step-1
  *   event's uuid (`sid`) and, for a slotted group-by property, its group (`g`).
  */
-function attempts(dialect: SqlDialect, query: FunnelQuery, from: string, conditions: Knex.Raw[], group: Knex.Raw | undefined): Part {
+function attempts(dialect: SqlDialect, query: FunnelQuery, from: string, conditions: Knex.Raw[], group: Knex.Raw | undefined, people: PersonPart): Part {
   const steps = range(query.steps.length);
   const later = range(query.steps.length, 2);
   const window = literal(query.windowMs);
@@ -48,7 +48,7 @@ e AS (
   SELECT f.person_key AS p, f.ts AS ts, f.uuid AS uuid, ${steps.map((k) => `CASE WHEN ? THEN 1 ELSE 0 END AS m${k}`).join(', ')},
     CASE ${steps.map((k) => `WHEN ? THEN ${k}`).join(' ')} END AS fs, ${group ? '?' : 'NULL'} AS g
   FROM ${from}
-  WHERE f.project_id = ? AND f.event_name IN (${names.map(() => '?').join(', ')}) AND f.ts >= ? AND f.ts < ? AND f.person_key IN (SELECT p FROM q)
+  WHERE f.project_id = ? AND f.event_name IN (${names.map(() => '?').join(', ')}) AND f.ts >= ? AND f.ts < ?${eventsInPart('f', people)} AND f.person_key IN (SELECT p FROM q)
 ),
 o AS (
   ${dialect.sharedCte(
@@ -107,7 +107,7 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   // counted attempt's step-1 row, by its (project_id, uuid) key — as a join MariaDB scanned all of
   // `ns_events` and probed the attempts (7.5 s for a grouped funnel at 10 M bench events)
   const carried = query.groupBy !== undefined && !grouping.needsRow;
-  const part = attempts(dialect, query, from, conditions, carried ? group : undefined);
+  const part = attempts(dialect, query, from, conditions, carried ? group : undefined, people);
   const rollup = stepOneFromRollup(query);
   // a group's text (up to 8,192 characters) only where it decides or is answered: a wide column in the
   // derived tables makes MariaDB's temporary tables spill to disk
@@ -115,13 +115,13 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   const groupOf = !query.groupBy ? 'NULL' : carried ? 'w.g' : `(SELECT ? FROM ns_events f WHERE f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid)`;
   const sql = `
 WITH RECURSIVE q AS (
-  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${inPart('f.person_key', people)}
+  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${eventsInPart('f', people)}
 ),${part.sql},
 r1 AS (${
     rollup
       ? `
   SELECT DISTINCT NULL AS sid, NULL AS g, 1 AS rn, d.person_key FROM ns_person_days d
-  WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)${inPart('d.person_key', people)}`
+  WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ? AND d.day < ? AND d.person_key NOT IN (SELECT p FROM q)${keysInPart('d.person_key', people)}`
       : `
   SELECT ${
     query.groupBy
@@ -129,7 +129,7 @@ r1 AS (${
       : 'DISTINCT NULL AS sid, NULL AS g, 1 AS rn, f.person_key'
   }
   FROM ${from}
-  WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL AND f.person_key NOT IN (SELECT p FROM q)${inPart('f.person_key', people)}`
+  WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL AND f.person_key NOT IN (SELECT p FROM q)${eventsInPart('f', people)}`
   }
 ),
 w AS (

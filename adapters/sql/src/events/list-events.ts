@@ -4,6 +4,7 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { deviceKey, fromEventRow, userKey } from './event-rows.js';
 import type { EventRow } from './event-rows.js';
 import { pageLimit } from './page-limit.js';
+import { EVERYONE, partNumbers } from './person-parts.js';
 import { applyFilter } from './sql-expressions.js';
 import { eventsByPerson, userEvents } from './user-events.js';
 
@@ -61,6 +62,11 @@ export async function listEvents(db: Knex, dialect: SqlDialect, query: EventList
   let rows: unknown;
   if (query.userId !== undefined) rows = await page(userEvents(db, dialect, query.projectId, query.userId), db, dialect, query, limit);
   else if (query.deviceId !== undefined) rows = await deviceEvents(db, dialect, query, query.deviceId, limit);
-  else rows = await page(db('ns_events').where('project_id', query.projectId), db, dialect, query, limit);
+  else {
+    // with event names, a range of the (project_id, event_name, person_part, ts, …) index: every person part
+    const events = db('ns_events').where('project_id', query.projectId);
+    if (query.events !== undefined) void events.whereIn('person_part', partNumbers(EVERYONE));
+    rows = await page(events, db, dialect, query, limit);
+  }
   return (rows as EventRow[]).map(fromEventRow);
 }

@@ -8,7 +8,7 @@ import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
 import { timeLimited } from './time-limit.js';
 import { literal, stepCondition } from './step-condition.js';
-import { inPart, personParts } from './person-parts.js';
+import { eventsInPart, personParts } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
 
 interface CellRow {
@@ -68,12 +68,12 @@ function retentionFromEvents(db: Knex, dialect: SqlDialect, query: RetentionQuer
   return (part) => {
     const sql = `
 WITH q AS (
-  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${inPart('f.person_key', part)}
+  SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${eventsInPart('f', part)}
 ),
 x AS (
   SELECT f.person_key AS p, f.ts AS ts, CASE WHEN f.ts < ? AND ? THEN 1 ELSE 0 END AS st, CASE WHEN ? THEN 1 ELSE 0 END AS rt
   FROM ${from}
-  WHERE f.project_id = ? AND f.event_name IN (?, ?) AND f.ts >= ? AND f.ts < ? AND f.person_key IN (SELECT p FROM q)
+  WHERE f.project_id = ? AND f.event_name IN (?, ?) AND f.ts >= ? AND f.ts < ?${eventsInPart('f', part)} AND f.person_key IN (SELECT p FROM q)
 ),
 y AS (SELECT p, ts, rt, FIRST_VALUE(CASE WHEN st = 1 THEN ts END) OVER (PARTITION BY p ORDER BY st DESC, ts) AS first FROM x WHERE st = 1 OR rt = 1),
 z AS (

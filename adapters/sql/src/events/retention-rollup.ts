@@ -5,7 +5,7 @@ import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { DAY_MS } from './event-rows.js';
 import { firstDay, periodExpression, periodOfDay } from './retention-period.js';
 import { literal } from './step-condition.js';
-import { EVERYONE, inPart } from './person-parts.js';
+import { EVERYONE, eventsInPart, keysInPart } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
 
 /** The UTC days touching `[from, to)`: all read off the rollup but `split`, read from the events. */
@@ -101,12 +101,12 @@ export function retentionRollupSql(
   /** `columns(person, time)` of the person-days and events of `event` on `days`, joined to `c` when `cohort`. */
   const sources = (event: string, days: Days, columns: (person: string, time: string) => string, cohort: boolean) => {
     const join = (person: string) => (cohort ? ` ${dialect.orderedJoin} c ON c.p = ${person}` : '');
-    // the returns are joined to the cohort, already in the part
-    const mine = (person: string) => (cohort ? '' : inPart(person, part));
+    // the returns are joined to the cohort, already in the part; the events' part is their index range
+    const mine = cohort ? '' : keysInPart('d.person_key', part);
     const notSplit = days.split.length === 0 ? '' : ` AND d.day NOT IN (${days.split.map(literal).join(', ')})`;
     bindings.push(query.projectId, event);
     const rollup = `SELECT ${columns('d.person_key', `(d.day * ${DAY_MS})`)} FROM ns_person_days d${join('d.person_key')}
-    WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}${mine('d.person_key')}`;
+    WHERE d.project_id = ? AND d.event_name = ? AND d.day >= ${literal(days.first)} AND d.day < ${literal(days.end)}${notSplit}${mine}`;
     if (days.split.length === 0) return rollup;
     const ranges = days.split.map(
       (day) => `(f.ts >= ${literal(Math.max(day * DAY_MS, days.from))} AND f.ts < ${literal(Math.min((day + 1) * DAY_MS, days.to))})`,
@@ -115,7 +115,7 @@ export function retentionRollupSql(
     return `${rollup}
     UNION ALL
     SELECT ${columns('f.person_key', 'f.ts')} FROM ns_events f${join('f.person_key')}
-    WHERE f.project_id = ? AND f.event_name = ? AND f.person_key IS NOT NULL AND (${ranges.join(' OR ')})${mine('f.person_key')}`;
+    WHERE f.project_id = ? AND f.event_name = ? AND f.person_key IS NOT NULL AND (${ranges.join(' OR ')})${eventsInPart('f', part)}`;
   };
   const started = sources(query.start.event, plan.starts, (person, time) => `${person} AS p, ${period(time)} AS per`, false);
   const returned = sources(query.return.event, plan.returns, (_person, time) => `c.p, c.cohort, ${period(time)} - c.cohort AS n`, true);

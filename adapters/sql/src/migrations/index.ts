@@ -8,6 +8,7 @@ import { jobsMigration } from './0007-jobs.js';
 import { replaySessionsMigration } from './0008-replay-sessions.js';
 import { queryCacheMigration } from './0009-query-cache.js';
 import { propertySlotsMigration } from './0010-property-slots.js';
+import { personPartsMigration } from './0011-person-parts.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   replaySessionsMigration,
   queryCacheMigration,
   propertySlotsMigration,
+  personPartsMigration,
 ];

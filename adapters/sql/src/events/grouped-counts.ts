@@ -1,0 +1,137 @@
+import type { Knex } from 'knex';
+import { rankGroups } from '@northstar/core';
+import type { AggregateQuery } from '@northstar/server';
+import type { SqlDialect } from '../dialects/sql-dialect.js';
+import type { BucketRow } from './aggregate-rollup.js';
+import { matchingRows } from './matching-events.js';
+import { EVERYONE, personParts } from './person-parts.js';
+import type { PersonPart } from './person-parts.js';
+import type { SlotReader } from './slot-reader.js';
+import { timeLimited } from './time-limit.js';
+
+/**
+ * Rows a part of a cut grouped count may answer (one per event, bucket and group of its people) before
+ * the question goes to one statement instead: a group-by of many values over many buckets would move
+ * more rows to the process than one statement's ranking costs.
+ */
+export const MAX_PART_ROWS = 50_000;
+
+/**
+ * Per (event, bucket, group) of the matching events of `part`: `value` (`total` counts the events,
+ * `uniq` the distinct (bucket, group, person) rows, an event of nobody no person) and `part`, the share
+ * of the group's metric over the whole range: every event for `total`, and for `uniq` each person's first
+ * bucket in the group (`fst`), so the people of a group count once.
+ */
+function counted(db: Knex, dialect: SqlDialect, query: AggregateQuery, reader: SlotReader, part: PersonPart): Knex.QueryBuilder {
+  const sql =
+    query.metric === 'uniq'
+      ? `SELECT event_name, bucket, grp, COUNT(*) AS value, SUM(fst) AS part FROM (
+           SELECT event_name, bucket, grp,
+             CASE WHEN ROW_NUMBER() OVER (PARTITION BY event_name, grp, person_key ORDER BY bucket) = 1 THEN 1 ELSE 0 END AS fst
+           FROM (SELECT event_name, bucket, grp, person_key FROM m WHERE person_key IS NOT NULL GROUP BY event_name, bucket, grp, person_key) d
+         ) e GROUP BY event_name, bucket, grp`
+      : 'SELECT event_name, bucket, grp, COUNT(*) AS value, COUNT(*) AS part FROM m GROUP BY event_name, bucket, grp';
+  return db.with('m', matchingRows(db, dialect, query, reader, part)).with('g', db.raw(sql));
+}
+
+/**
+ * `uniq` and `total` by group in one statement, with one read of the matching events (`grouped` of
+ * aggregate-raw.ts reads them twice: MariaDB computes a CTE once per reference, and at 10 M bench events
+ * each read is most of the time). A group's metric over the whole range is the sum of its `part`s; groups
+ * are ranked by it (descending, the absent property last on a tie, then the text).
+ */
+export async function groupedCounts(db: Knex, dialect: SqlDialect, query: AggregateQuery, reader: SlotReader, limit: number): Promise<BucketRow[]> {
+  const property = query.groupBy?.property ?? '';
+  const ranked = db.raw(
+    `SELECT event_name, bucket, grp, value, DENSE_RANK() OVER (PARTITION BY event_name ORDER BY whole DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, ?) AS grank
+     FROM (SELECT g.*, SUM(part) OVER (PARTITION BY event_name, grp) AS whole FROM g) h`,
+    [reader.label(property, 'grp')],
+  );
+  const rows = await timeLimited(
+    counted(db, dialect, query, reader, EVERYONE)
+      .with('k', ranked)
+      .from('k')
+      .select('event_name as event', 'bucket', db.raw('? AS grp', [reader.label(property, 'k.grp')]), 'grank', 'value')
+      .where('grank', '<=', limit),
+    dialect,
+    query.timeoutMs,
+  );
+  return rows as BucketRow[];
+}
+
+interface PartRow {
+  event: number | string;
+  bucket: number | string;
+  grp: string | Uint8Array | null;
+  value: number | string;
+  whole: number | string;
+}
+
+/** A group's text: text on SQLite, bytes on MySQL (see `stringProperty`). */
+const groupText = (value: string | Uint8Array | null): string | null =>
+  value === null ? null : typeof value === 'string' ? value : new TextDecoder().decode(value);
+
+/** The rows of one part: every (event, bucket, group) of its people, with the group's whole-range share; at most `maxRows + 1`. */
+async function partRows(db: Knex, dialect: SqlDialect, query: AggregateQuery, reader: SlotReader, part: PersonPart, maxRows: number): Promise<PartRow[]> {
+  const property = query.groupBy?.property ?? '';
+  const rows = await timeLimited(
+    counted(db, dialect, query, reader, part)
+      .from(db.raw('(SELECT g.*, SUM(part) OVER (PARTITION BY event_name, grp) AS whole FROM g) h'))
+      .select('event_name as event', 'bucket', db.raw('? AS grp', [reader.label(property, 'h.grp')]), 'value', 'whole')
+      .limit(maxRows + 1),
+    dialect,
+    query.timeoutMs,
+  );
+  return rows as PartRow[];
+}
+
+/**
+ * `uniq` and `total` by group over `parallelism` parts of the people read at once (`person-parts.ts`:
+ * each part's events are index ranges of their own). No person is in two parts, so a group's value in a
+ * bucket and over the whole range are the sums of its parts': the groups of each event are ranked on
+ * those sums here (core's `rankGroups`, the order `groupedCounts` ranks in) and the kept groups' rows
+ * summed — partial counts added, no event counted outside the database. When a part has more than
+ * `maxPartRows` rows, one statement answers instead.
+ */
+export async function groupedCountParts(
+  db: Knex,
+  dialect: SqlDialect,
+  query: AggregateQuery,
+  reader: SlotReader,
+  limit: number,
+  parallelism: number,
+  maxPartRows = MAX_PART_ROWS,
+): Promise<BucketRow[]> {
+  const parts = personParts(parallelism);
+  if (parts.length <= 1) return groupedCounts(db, dialect, query, reader, limit);
+  const answered = await Promise.all(parts.map((part) => partRows(db, dialect, query, reader, part, maxPartRows)));
+  if (answered.some((rows) => rows.length > maxPartRows)) return groupedCounts(db, dialect, query, reader, limit);
+  const wholes = new Map<string, Map<string | null, number>>();
+  const cells = new Map<string, { event: string; bucket: number | string; grp: string | null; value: number }>();
+  const seen = new Set<string>();
+  answered.forEach((rows, index) => {
+    for (const row of rows) {
+      const event = String(row.event);
+      const grp = groupText(row.grp);
+      const key = JSON.stringify([event, grp]);
+      const groups = wholes.get(event) ?? new Map<string | null, number>();
+      wholes.set(event, groups);
+      // each part gives its group's whole on every one of the group's rows: added once per part
+      if (!seen.has(`${index} ${key}`)) {
+        seen.add(`${index} ${key}`);
+        groups.set(grp, (groups.get(grp) ?? 0) + Number(row.whole));
+      }
+      const cellKey = JSON.stringify([event, grp, String(row.bucket)]);
+      const cell = cells.get(cellKey);
+      if (cell) cell.value += Number(row.value);
+      else cells.set(cellKey, { event, bucket: row.bucket, grp, value: Number(row.value) });
+    }
+  });
+  const ranks = new Map([...wholes].map(([event, groups]) => [event, rankGroups(groups, limit)]));
+  const result: BucketRow[] = [];
+  for (const cell of cells.values()) {
+    const rank = ranks.get(cell.event)?.get(cell.grp);
+    if (rank !== undefined) result.push({ event: cell.event, bucket: cell.bucket, grp: cell.grp, grank: rank, value: cell.value });
+  }
+  return result;
+}
