@@ -112,7 +112,10 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       const query = QUERIES[0]!;
       const reader = await slotReader(db, dialect, PROJECT);
       const one = await groupedCounts(db, dialect, query, reader, 3);
-      expect(await groupedCountParts(db, dialect, query, reader, 3, 2, 5)).toEqual(one);
+      const fallback = await groupedCountParts(db, dialect, query, reader, 3, 2, 5);
+      // one statement's rows, in whatever order the database gives them
+      expect(fallback).toHaveLength(one.length);
+      expect(fallback).toEqual(expect.arrayContaining(one));
     });
   });
 }

@@ -59,6 +59,12 @@ export async function groupedCounts(db: Knex, dialect: SqlDialect, query: Aggreg
   return rows as BucketRow[];
 }
 
+/** A group's sums over the parts: its whole-range metric, and its value per bucket (by the bucket's text). */
+interface GroupSum {
+  whole: number;
+  buckets: Map<string, { bucket: number | string; value: number }>;
+}
+
 interface PartRow {
   event: number | string;
   bucket: number | string;
@@ -106,32 +112,34 @@ export async function groupedCountParts(
   if (parts.length <= 1) return groupedCounts(db, dialect, query, reader, limit);
   const answered = await Promise.all(parts.map((part) => partRows(db, dialect, query, reader, part, maxPartRows)));
   if (answered.some((rows) => rows.length > maxPartRows)) return groupedCounts(db, dialect, query, reader, limit);
-  const wholes = new Map<string, Map<string | null, number>>();
-  const cells = new Map<string, { event: string; bucket: number | string; grp: string | null; value: number }>();
-  const seen = new Set<string>();
-  answered.forEach((rows, index) => {
+  // per event, per group: the whole-range metric and the buckets' values, each the sum of the parts'
+  const events = new Map<string, Map<string | null, GroupSum>>();
+  for (const rows of answered) {
+    // a part gives its group's whole on every row of the group: added once per part
+    const counted = new Set<unknown>();
     for (const row of rows) {
       const event = String(row.event);
       const grp = groupText(row.grp);
-      const key = JSON.stringify([event, grp]);
-      const groups = wholes.get(event) ?? new Map<string | null, number>();
-      wholes.set(event, groups);
-      // each part gives its group's whole on every one of the group's rows: added once per part
-      if (!seen.has(`${index} ${key}`)) {
-        seen.add(`${index} ${key}`);
-        groups.set(grp, (groups.get(grp) ?? 0) + Number(row.whole));
+      const groups = events.get(event) ?? new Map<string | null, GroupSum>();
+      events.set(event, groups);
+      let group = groups.get(grp);
+      if (!group) groups.set(grp, (group = { whole: 0, buckets: new Map() }));
+      if (!counted.has(group)) {
+        counted.add(group);
+        group.whole += Number(row.whole);
       }
-      const cellKey = JSON.stringify([event, grp, String(row.bucket)]);
-      const cell = cells.get(cellKey);
+      const key = String(row.bucket);
+      const cell = group.buckets.get(key);
       if (cell) cell.value += Number(row.value);
-      else cells.set(cellKey, { event, bucket: row.bucket, grp, value: Number(row.value) });
+      else group.buckets.set(key, { bucket: row.bucket, value: Number(row.value) });
     }
-  });
-  const ranks = new Map([...wholes].map(([event, groups]) => [event, rankGroups(groups, limit)]));
+  }
   const result: BucketRow[] = [];
-  for (const cell of cells.values()) {
-    const rank = ranks.get(cell.event)?.get(cell.grp);
-    if (rank !== undefined) result.push({ event: cell.event, bucket: cell.bucket, grp: cell.grp, grank: rank, value: cell.value });
+  for (const [event, groups] of events) {
+    const ranks = rankGroups(new Map([...groups].map(([grp, group]) => [grp, group.whole])), limit);
+    for (const [grp, rank] of ranks) {
+      for (const cell of groups.get(grp)!.buckets.values()) result.push({ event, bucket: cell.bucket, grp, grank: rank, value: cell.value });
+    }
   }
   return result;
 }
