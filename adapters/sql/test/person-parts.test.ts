@@ -107,6 +107,46 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
       await memory.dispose();
     });
 
+    it('names the person parts in every read of a time range of ns_events, so that it is a range of the time index', async () => {
+      const { db, storage } = await opened;
+      const statements: string[] = [];
+      const record = (query: { sql: string }) => void statements.push(query.sql);
+      db.on('query', record);
+      const ten = { projectId: PROJECT, from: DAY1, to: DAY1 + 10 * 24 * HOUR };
+      const pro = [{ property: 'plan', op: 'eq' as const, value: 'pro' }];
+      const segmentation = (query: Omit<AggregateQuery, 'projectId' | 'from' | 'to'>) => storage.queryEngine.run({ kind: 'segmentation', ...ten, ...query });
+      try {
+        await segmentation({ events: ['$pageview'], metric: 'uniq', interval: 'day', filters: pro });
+        await segmentation({ events: ['$pageview'], metric: 'p90', property: 'n', interval: 'hour', timeZone: 'Europe/Berlin' });
+        await segmentation({ events: ['$pageview'], metric: 'avg', property: 'n', interval: 'day', groupBy: { property: 'path', limit: 3 } });
+        await segmentation(QUERIES[0]!);
+        await segmentation({ events: ['$pageview'], metric: 'wau', interval: 'day', filters: pro, groupBy: { property: 'path', limit: 2 } });
+        const steps = [{ event: '$pageview' }, { event: 'click', filters: pro }];
+        await storage.queryEngine.run({ kind: 'funnel', ...ten, steps, windowMs: 24 * HOUR });
+        await storage.queryEngine.run({ kind: 'funnel', ...ten, steps, windowMs: 24 * HOUR, groupBy: { property: 'plan', limit: 2 } });
+        for (const timeZone of ['UTC', 'Europe/Berlin'])
+          for (const period of ['day', 'week'] as const)
+            await storage.queryEngine.run({
+              kind: 'retention',
+              ...ten,
+              start: { event: '$pageview' },
+              return: { event: 'click' },
+              period,
+              periods: 3,
+              timeZone,
+            });
+        await storage.queryEngine.run({ kind: 'events', projectId: PROJECT, events: ['click'], since: DAY1 });
+        await storage.queryEngine.run({ kind: 'sessionEventCounts', ...ten, sessionIds: ['s1'], events: ['click'] });
+      } finally {
+        db.removeListener('query', record);
+      }
+      // each reference to the table, with the text up to the next one: its conditions
+      const reads = statements.flatMap((sql) => sql.split(/\bns_events\b/).slice(1));
+      const timed = reads.filter((read) => /\bts`?\s*(>=|<|BETWEEN)/i.test(read.split(/\bns_person_days\b/)[0]!));
+      expect(timed.length).toBeGreaterThan(15);
+      for (const read of timed) expect(read.split(/\bns_person_days\b/)[0]).toMatch(/person_part`? in \(/i);
+    });
+
     it('answers in one statement when a part has more rows than it may return', async () => {
       const { db, dialect } = await opened;
       const query = QUERIES[0]!;
