@@ -27,6 +27,10 @@ export interface SlotReader {
   label(key: string, column: string): Knex.Raw;
   /** A string property's text on the row of `f` (`label` of its `groupKey`). */
   text(key: string): Knex.Raw;
+  /** A group key column of `groupKey(key)` as text a JS string keeps exactly: a slot's value id in decimal, or the text itself. */
+  keyText(key: string, column: string): Knex.Raw;
+  /** The texts of group keys read with `keyText` (a slot's value ids looked up in its dictionary; a text is its own). */
+  labelsOf(key: string, keys: readonly string[]): Promise<Map<string, string>>;
   /** A reader of the same slots whose `needsRow` starts false. */
   fork(): SlotReader;
 }
@@ -109,6 +113,18 @@ function readerOf(db: Knex, dialect: SqlDialect, projectId: number, slots: SlotM
     text(key) {
       const slot = column('s', key);
       return slot === undefined ? reader.groupKey(key) : reader.label(key, slot);
+    },
+    keyText(key, of) {
+      return db.raw(column('s', key) === undefined ? of : dialect.integerText(of));
+    },
+    async labelsOf(key, keys) {
+      if (column('s', key) === undefined || keys.length === 0) return new Map(keys.map((text) => [text, text]));
+      const rows = await db('ns_property_values')
+        .where('project_id', projectId)
+        // integer literals: a bound string would be compared as a double on MySQL
+        .whereRaw(`id IN (${keys.map(idLiteral).join(', ')})`)
+        .select<{ id: string; value: string | Uint8Array }[]>(db.raw(`${dialect.integerText('id')} AS id`), db.raw(`${dialect.exactColumn('value')} AS value`));
+      return new Map(rows.map((row) => [row.id, typeof row.value === 'string' ? row.value : new TextDecoder().decode(row.value)]));
     },
     fork: () => readerOf(db, dialect, projectId, slots),
   };
