@@ -3,7 +3,7 @@ import { percentileOf } from '@northstar/core';
 import type { AggregateQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { eventOfIndex } from './event-index.js';
-import { timeLimited } from './time-limit.js';
+import { timeLeft, timeLimited } from './time-limit.js';
 import type { BucketRow } from './aggregate-rollup.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
@@ -12,6 +12,7 @@ import { metricValues } from './metric-values.js';
 import { matchingEvents, matchingRows } from './matching-events.js';
 import { groupedCountParts } from './grouped-counts.js';
 import { bucketParts } from './bucket-parts.js';
+import { atMost } from './at-most.js';
 
 /** One row per event and bucket, aggregated straight off the table (no CTE: MariaDB would materialise it). */
 async function ungrouped(db: Knex, dialect: SqlDialect, query: AggregateQuery, reader: SlotReader): Promise<BucketRow[]> {
@@ -76,17 +77,32 @@ async function grouped(db: Knex, dialect: SqlDialect, query: AggregateQuery, rea
 }
 
 /**
+ * Stretches of the range per statement running at once: a statement over a few buckets keeps its grouping
+ * in the CPU's caches (the time index gives the events part by part, each part over every bucket of the
+ * stretch), p90 per day over 30 days at 10 M bench events 10 % faster in 3-day stretches than in halves.
+ */
+const STRETCHES_PER_STATEMENT = 5;
+
+/** `ungrouped` over stretches of the range, up to `parallelism` statements at once, within one time limit. */
+async function inStretches(db: Knex, dialect: SqlDialect, query: AggregateQuery, reader: SlotReader, parallelism: number): Promise<BucketRow[]> {
+  const startedAt = Date.now();
+  const stretches = bucketParts(query, parallelism > 1 ? parallelism * STRETCHES_PER_STATEMENT : 1);
+  const statements = stretches.map((part) => () => ungrouped(db, dialect, { ...part, timeoutMs: timeLeft(query.timeoutMs, startedAt) }, reader));
+  return (await atMost(parallelism, statements)).flat();
+}
+
+/**
  * Any query the rollups cannot answer: hours, other zones, filters, group-by, property metrics, partial days.
- * Without a group-by, each bucket's value depends on its own events only, so the range is cut into up to
- * `parallelism` stretches of whole buckets read by statements running at once (MariaDB runs a statement on
- * one core; the index scan is most of its time). `uniq` and `total` by group are cut into parts of the
+ * Without a group-by, each bucket's value depends on its own events only, so the range is cut into
+ * stretches of whole buckets read by up to `parallelism` statements at once (MariaDB runs a statement on
+ * one core; the index scan is most of its time), the query's time limit shared by them all. `uniq` and `total` by group are cut into parts of the
  * people instead (`groupedCountParts`: a group's rank is over the whole range, and a sum over people);
  * other metrics by group are one statement.
  */
 export async function aggregateFromEvents(db: Knex, dialect: SqlDialect, query: AggregateQuery, parallelism = 1): Promise<BucketRow[]> {
   const reader = await slotReader(db, dialect, query.projectId);
   const rows = !query.groupBy
-    ? (await Promise.all(bucketParts(query, parallelism).map((part) => ungrouped(db, dialect, part, reader)))).flat()
+    ? await inStretches(db, dialect, query, reader, parallelism)
     : query.metric === 'uniq' || query.metric === 'total'
       ? await groupedCountParts(db, dialect, query, reader, query.groupBy.limit, parallelism)
       : await grouped(db, dialect, query, reader, query.groupBy.limit);

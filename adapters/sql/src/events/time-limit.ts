@@ -2,6 +2,20 @@ import type { Knex } from 'knex';
 import { ServiceUnavailableError } from '@northstar/core';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 
+const overTime = (timeoutMs: number) =>
+  new ServiceUnavailableError(`The query ran longer than ${timeoutMs} ms and was stopped; narrow the date range, the events or the grouping`);
+
+/**
+ * What is left of a query's `timeoutMs` started at `startedAt` (epoch ms), for a statement it runs after
+ * others; a 503 as `timeLimited`'s once nothing is left. Undefined without a limit.
+ */
+export function timeLeft(timeoutMs: number | undefined, startedAt: number, now = Date.now()): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  const left = timeoutMs - (now - startedAt);
+  if (left <= 0) throw overTime(timeoutMs);
+  return left;
+}
+
 /**
  * Runs an analytical read under `timeoutMs`: where the database can stop a statement, one that runs
  * longer is killed (`KILL QUERY` from another connection) and the read rejects with a 503 that says so;
@@ -13,9 +27,7 @@ export async function timeLimited(builder: Knex.QueryBuilder | Knex.Raw, dialect
     return (await builder.timeout(timeoutMs, { cancel: true })) as unknown;
   } catch (error) {
     // knex is loaded lazily: its error class is recognised by name.
-    if (error instanceof Error && error.name === 'KnexTimeoutError') {
-      throw new ServiceUnavailableError(`The query ran longer than ${timeoutMs} ms and was stopped; narrow the date range, the events or the grouping`);
-    }
+    if (error instanceof Error && error.name === 'KnexTimeoutError') throw overTime(timeoutMs);
     throw error;
   }
 }
