@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { atMost } from '../src/events/at-most.js';
-import { timeLeft } from '../src/events/time-limit.js';
+import { isOverTime, overTime, timeLeft } from '../src/events/time-limit.js';
+import { ServiceUnavailableError } from '@northstar/core';
 
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
@@ -43,5 +44,10 @@ describe('timeLeft', () => {
 
   it('answers 503 once the limit is spent', () => {
     expect(() => timeLeft(5000, 1_000, 6_000)).toThrow(expect.objectContaining({ status: 503 }));
+  });
+
+  it('tells its own 503 from another', () => {
+    expect(isOverTime(overTime(300))).toBe(true);
+    expect(isOverTime(new ServiceUnavailableError('The database is unavailable'))).toBe(false);
   });
 });

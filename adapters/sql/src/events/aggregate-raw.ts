@@ -3,7 +3,7 @@ import { percentileOf } from '@northstar/core';
 import type { AggregateQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import { eventOfIndex } from './event-index.js';
-import { timeLeft, timeLimited } from './time-limit.js';
+import { isOverTime, overTime, timeLeft, timeLimited } from './time-limit.js';
 import type { BucketRow } from './aggregate-rollup.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
@@ -88,7 +88,12 @@ async function inStretches(db: Knex, dialect: SqlDialect, query: AggregateQuery,
   const startedAt = Date.now();
   const stretches = bucketParts(query, parallelism > 1 ? parallelism * STRETCHES_PER_STATEMENT : 1);
   const statements = stretches.map((part) => () => ungrouped(db, dialect, { ...part, timeoutMs: timeLeft(query.timeoutMs, startedAt) }, reader));
-  return (await atMost(parallelism, statements)).flat();
+  try {
+    return (await atMost(parallelism, statements)).flat();
+  } catch (error) {
+    // a later stretch's statement runs under what was left: the answer names the query's own limit
+    throw isOverTime(error) && query.timeoutMs !== undefined ? overTime(query.timeoutMs) : error;
+  }
 }
 
 /**

@@ -2,8 +2,14 @@ import type { Knex } from 'knex';
 import { ServiceUnavailableError } from '@northstar/core';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 
-const overTime = (timeoutMs: number) =>
-  new ServiceUnavailableError(`The query ran longer than ${timeoutMs} ms and was stopped; narrow the date range, the events or the grouping`);
+const OVER_TIME = 'The query ran longer than';
+
+/** The 503 of a query stopped past its `timeoutMs`. */
+export const overTime = (timeoutMs: number) =>
+  new ServiceUnavailableError(`${OVER_TIME} ${timeoutMs} ms and was stopped; narrow the date range, the events or the grouping`);
+
+/** True for `overTime`'s 503 (not for another, such as the database being down). */
+export const isOverTime = (error: unknown): boolean => error instanceof ServiceUnavailableError && error.message.startsWith(OVER_TIME);
 
 /**
  * What is left of a query's `timeoutMs` started at `startedAt` (epoch ms), for a statement it runs after
