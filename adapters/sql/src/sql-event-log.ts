@@ -43,7 +43,8 @@ export function createSqlEventLog(db: Knex, dialect: SqlDialect, slots?: SlotLim
       forgetProjectSlots(db, projectId);
       forgetProjectValues(db, projectId);
       const deleted = await deleteProjectRows(db, dialect, projectId, EVENT_TABLES);
-      await bumpDataVersion(db, dialect, [projectId]);
+      // Its user ids are gone: every process forgets those it knew were registered.
+      await bumpDataVersion(db, dialect, [projectId], { forgetsUsers: true });
       return deleted;
     },
   };

@@ -18,7 +18,7 @@ import type { SqlDialect } from '../src/dialects/sql-dialect.js';
 import { insertEvents } from '../src/events/insert-events.js';
 import { resolvePersonKeys } from '../src/events/person-keys.js';
 import { updateRollups } from '../src/events/rollup-update.js';
-import { registerUsers } from '../src/events/user-registry.js';
+import { UserRegistration } from '../src/events/user-registry.js';
 import { runMigrations } from '../src/migrate.js';
 import { MIGRATIONS } from '../src/migrations/index.js';
 import { openKnex } from '../src/sql-storage.js';
@@ -54,7 +54,7 @@ async function appendAsBefore(db: Knex, dialect: SqlDialect, batch: readonly Sto
     const keys = await resolvePersonKeys(trx, dialect, events);
     const stored = await insertEvents(trx, dialect, events, keys);
     await updateRollups(trx, dialect, stored);
-    await registerUsers(trx, dialect, stored);
+    await new UserRegistration(db).register(trx, dialect, stored, new Map());
   });
 }
 

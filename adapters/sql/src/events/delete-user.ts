@@ -28,7 +28,8 @@ async function deleteReplays(trx: Knex.Transaction, dialect: SqlDialect, project
 /**
  * Forgets a user in one transaction (retried whole on a deadlock): its events (see `userEvents`),
  * its share of the rollups, its replay sessions, its device links, its row in `ns_users` and its
- * properties; then the data version moves. On MySQL the links and the person's range of the person
+ * properties; then the data version moves, and the project's `forgets` count (every process offers its user ids
+ * to `ns_users` again: `user-registry.ts`). On MySQL the links and the person's range of the person
  * index are read `FOR UPDATE` first: the next-key locks make a concurrent `appendEvents` of this user, or of an anonymous event
  * of its devices, wait until the deletion commits (then the devices are unlinked, so such an event
  * counts as its device's), and a concurrent `linkDevice` to this user wait too — nothing is deleted
@@ -59,7 +60,7 @@ export function deleteUser(db: Knex, dialect: SqlDialect, projectId: number, use
     await trx('ns_device_links').where({ project_id: projectId, user_id: userId }).delete();
     await trx('ns_users').where({ project_id: projectId, user_id: userId }).delete();
     await trx('ns_user_properties').where({ project_id: projectId, user_id: userId }).delete();
-    await bumpDataVersion(trx, dialect, [projectId]);
+    await bumpDataVersion(trx, dialect, [projectId], { forgetsUsers: true });
     return { events };
   });
 }

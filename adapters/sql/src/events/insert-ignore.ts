@@ -15,6 +15,36 @@ export function rowsPerStatement(dialect: SqlDialect, columns: number): number {
   return Math.min(MAX_ROWS, Math.floor(dialect.maxParameters / columns));
 }
 
+const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
+
+/**
+ * `dialect.insertIgnore` of `rows` with `tail` after it (`RETURNING ...` or nothing), answering the rows
+ * the statements return: in a transaction on a dialect with prepared inserts, as many whole prepared
+ * slices as the rows fill, in order, and the rest as one statement of SQL text.
+ */
+async function insertIgnoreRows<T>(
+  db: Knex | Knex.Transaction,
+  dialect: SqlDialect,
+  table: string,
+  columns: readonly string[],
+  rows: readonly SqlRow[],
+  tail: string,
+): Promise<T[]> {
+  const answered: T[] = [];
+  let first = 0;
+  const prepared = dialect.prepared;
+  if (prepared && isTransaction(db) && rows.length >= prepared.rows) {
+    const sql = `${prepared.insertIgnore(table, columns)}${tail}`;
+    for (; first + prepared.rows <= rows.length; first += prepared.rows)
+      for (const row of await prepared.execute<T>(db, sql, rows.slice(first, first + prepared.rows))) answered.push(row);
+  }
+  if (first < rows.length) {
+    const { sql, bindings } = dialect.insertIgnore(table, columns, first === 0 ? rows : rows.slice(first));
+    for (const row of dialect.rawRows<T>(await db.raw(`${sql}${tail}`, bindings))) answered.push(row);
+  }
+  return answered;
+}
+
 /**
  * A multi-row insert that skips rows whose unique key exists and returns `returning` of the rows
  * it really inserted: `INSERT IGNORE ... RETURNING` on MariaDB (10.5+), `ON CONFLICT DO NOTHING
@@ -31,8 +61,7 @@ export async function insertIgnoreReturning<T>(
   returning: readonly string[],
 ): Promise<T[]> {
   if (rows.length === 0) return [];
-  const { sql, bindings } = dialect.insertIgnore(table, columns, rows);
-  return dialect.rawRows<T>(await db.raw(`${sql} RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`, bindings));
+  return insertIgnoreRows<T>(db, dialect, table, columns, rows, ` RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`);
 }
 
 /** A multi-row insert that skips rows whose unique key exists (`INSERT IGNORE` / `ON CONFLICT DO NOTHING`). */
@@ -44,8 +73,7 @@ export async function insertIgnore(
   rows: readonly SqlRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const { sql, bindings } = dialect.insertIgnore(table, columns, rows);
-  await db.raw(sql, bindings);
+  await insertIgnoreRows(db, dialect, table, columns, rows, '');
 }
 
 /**
@@ -65,6 +93,21 @@ export async function upsertAdding(
   if (rows.length === 0) return;
   const { sql, bindings } = dialect.upsertAdding(table, key, added, rows, kept);
   await db.raw(sql, bindings);
+}
+
+/** `upsertAdding` answering `returning` of every row as the statement left it (inserted or added to). */
+export async function upsertAddingReturning<T>(
+  db: Knex | Knex.Transaction,
+  dialect: SqlDialect,
+  table: string,
+  key: readonly string[],
+  added: readonly string[],
+  rows: readonly SqlRow[],
+  returning: readonly string[],
+): Promise<T[]> {
+  if (rows.length === 0) return [];
+  const { sql, bindings } = dialect.upsertAdding(table, key, added, rows);
+  return dialect.rawRows<T>(await db.raw(`${sql} RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`, bindings));
 }
 
 /** `insertIgnoreReturning` for a few rows given as objects with the same keys (links, replay chunks). */

@@ -5,23 +5,95 @@ import type { KeyedEvent } from './insert-events.js';
 
 const USER_COLUMNS = ['project_id', 'user_id'];
 
-/**
- * Records the user ids of newly stored events in `ns_users` (one row per project and user; see
- * migration 0005-person-events), which `listUsers` reads instead of an index on `ns_events`. One
- * multi-row `INSERT IGNORE` of the call's distinct ids, in key order so concurrent writers lock in
- * one order.
- */
-export async function registerUsers(trx: Knex.Transaction, dialect: SqlDialect, stored: readonly KeyedEvent[]): Promise<void> {
-  const seen = new Set<string>();
-  const rows: [number, string][] = [];
+/** User ids one process remembers per project at most, the oldest forgotten first (about 10 MB at 200 characters each). */
+export const KNOWN_USERS_PER_PROJECT = 50_000;
+
+/** The user ids of one project this process knows are in `ns_users`, true while the project's `forgets` count is `forgets`. */
+interface KnownUsers {
+  forgets: number;
+  ids: Set<string>;
+}
+
+/** Per database (knex pool), per project. */
+const knownByDb = new WeakMap<Knex, Map<number, KnownUsers>>();
+
+function knownUsers(db: Knex): Map<number, KnownUsers> {
+  let known = knownByDb.get(db);
+  if (!known) {
+    known = new Map();
+    knownByDb.set(db, known);
+  }
+  return known;
+}
+
+function remember(ids: Set<string>, id: string): void {
+  if (ids.has(id)) return;
+  if (ids.size >= KNOWN_USERS_PER_PROJECT) ids.delete(ids.values().next().value!);
+  ids.add(id);
+}
+
+/** The distinct user ids of the stored events, per project. */
+function userIdsOf(stored: readonly KeyedEvent[]): Map<number, Set<string>> {
+  const byProject = new Map<number, Set<string>>();
   for (const { event } of stored) {
     if (event.user_id === null) continue;
-    const key = `${event.project_id}\u0000${event.user_id}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    rows.push([event.project_id, event.user_id]);
+    let ids = byProject.get(event.project_id);
+    if (!ids) {
+      ids = new Set();
+      byProject.set(event.project_id, ids);
+    }
+    ids.add(event.user_id);
   }
-  rows.sort(([pa, ua], [pb, ub]) => pa - pb || (ua < ub ? -1 : ua > ub ? 1 : 0));
-  const size = rowsPerStatement(dialect, USER_COLUMNS.length);
-  for (let i = 0; i < rows.length; i += size) await insertIgnore(trx, dialect, 'ns_users', USER_COLUMNS, rows.slice(i, i + size));
+  return byProject;
+}
+
+/**
+ * The registry of user ids (`ns_users`, one row per project and user id; migration 0005), which
+ * `listUsers` reads instead of an index on `ns_events`, kept by `appendEvents`: one per append
+ * attempt. Most appends carry users that are registered already, and an `INSERT IGNORE` of them
+ * costs the database a lookup and a lock each (a tenth of its ingest work): the ids this process
+ * saw registered are skipped while their project's `forgets` count (migration 0012, raised by every
+ * deletion of user ids) is the one they were seen at. That count is read under the lock of the
+ * data version's bump, so a deletion commits either wholly before this transaction (the count moved:
+ * every id is offered again) or after it (it deletes what this transaction stored as well).
+ */
+export class UserRegistration {
+  private readonly known: Map<number, KnownUsers>;
+  private readonly seen: { projectId: number; forgets: number; ids: Set<string> }[] = [];
+
+  constructor(db: Knex) {
+    this.known = knownUsers(db);
+  }
+
+  /**
+   * Registers the user ids of `stored` that this process does not know under `forgets` (each stored
+   * project's count, as the bump answered it), with one multi-row `INSERT IGNORE` in key order so
+   * concurrent writers lock in one order.
+   */
+  async register(trx: Knex.Transaction, dialect: SqlDialect, stored: readonly KeyedEvent[], forgets: ReadonlyMap<number, number>): Promise<void> {
+    const rows: [number, string][] = [];
+    for (const [projectId, ids] of userIdsOf(stored)) {
+      const count = forgets.get(projectId) ?? 0;
+      const entry = this.known.get(projectId);
+      const registered = entry?.forgets === count ? entry.ids : undefined;
+      for (const id of ids) if (!registered?.has(id)) rows.push([projectId, id]);
+      this.seen.push({ projectId, forgets: count, ids });
+    }
+    rows.sort(([pa, ua], [pb, ub]) => pa - pb || (ua < ub ? -1 : ua > ub ? 1 : 0));
+    const size = rowsPerStatement(dialect, USER_COLUMNS.length);
+    for (let i = 0; i < rows.length; i += size) await insertIgnore(trx, dialect, 'ns_users', USER_COLUMNS, rows.slice(i, i + size));
+  }
+
+  /** Once the transaction committed: remembers its user ids, unless a later count of their project was seen meanwhile. */
+  committed(): void {
+    for (const { projectId, forgets, ids } of this.seen) {
+      let entry = this.known.get(projectId);
+      if (!entry || entry.forgets < forgets) {
+        entry = { forgets, ids: new Set() };
+        this.known.set(projectId, entry);
+      }
+      if (entry.forgets !== forgets) continue;
+      for (const id of ids) remember(entry.ids, id);
+    }
+  }
 }

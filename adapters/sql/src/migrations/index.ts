@@ -9,6 +9,7 @@ import { replaySessionsMigration } from './0008-replay-sessions.js';
 import { queryCacheMigration } from './0009-query-cache.js';
 import { propertySlotsMigration } from './0010-property-slots.js';
 import { personPartsMigration } from './0011-person-parts.js';
+import { userForgetsMigration } from './0012-user-forgets.js';
 import type { SqlMigration } from './migration.js';
 
 export type { SqlMigration } from './migration.js';
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly SqlMigration[] = [
   queryCacheMigration,
   propertySlotsMigration,
   personPartsMigration,
+  userForgetsMigration,
 ];
