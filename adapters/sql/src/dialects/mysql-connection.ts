@@ -24,8 +24,6 @@ export function mysqlConnection(target: MysqlTarget, timeoutMs: number): SqlConn
           timezone: 'Z',
           connectTimeout: timeoutMs,
           decimalNumbers: true,
-          // The prepared inserts (mysql-prepared.ts) are a few shapes per connection; mysql2 closes the least used beyond this.
-          maxPreparedStatements: 32,
         },
         acquireConnectionTimeout: timeoutMs,
         pool: {

@@ -2,7 +2,6 @@ import type { Knex } from 'knex';
 import { RateLimiterMySQL } from 'rate-limiter-flexible';
 import { driverError } from './driver-error.js';
 import { claimRowsSkippingLocked } from './mysql-claim.js';
-import { mysqlPreparedInserts } from './mysql-prepared.js';
 import type { RawStatement, SchemaStyle, SqlDialect, SqlRow } from './sql-dialect.js';
 import { nameList } from './statement-text.js';
 
@@ -60,7 +59,6 @@ export const mysqlDialect: SqlDialect = {
   maxParameters: Infinity,
   quoteName,
   insertIgnore: (table, columns, rows) => insertRows('INSERT IGNORE INTO', table, columns, rows),
-  prepared: mysqlPreparedInserts,
   upsertAdding(table, key, added, rows, kept = []) {
     const { sql, bindings } = insertRows('INSERT INTO', table, [...key, ...added, ...kept], rows);
     const sums = added.map(quoteName).map((name) => `${name} = ${name} + VALUES(${name})`);

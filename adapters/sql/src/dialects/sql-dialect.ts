@@ -52,19 +52,6 @@ export interface RowClaim {
   returning: readonly string[];
 }
 
-/**
- * Multi-row inserts as prepared statements of a fixed number of rows, where the driver binds values more
- * cheaply than SQL text carries them (MySQL); run inside a transaction.
- */
-export interface PreparedInserts {
-  /** Rows of every prepared statement. */
-  readonly rows: number;
-  /** `insertIgnore`'s statement for exactly `rows` rows, with placeholders. */
-  insertIgnore(table: string, columns: readonly string[]): string;
-  /** Runs a prepared statement on the transaction's connection with `rows` (exactly `rows` of them); the rows it answers (`RETURNING`), else none. */
-  execute<T>(trx: Knex.Transaction, sql: string, rows: readonly SqlRow[]): Promise<T[]>;
-}
-
 /** The options rate-limiter-flexible's SQL stores take (`storeType: 'knex'` over our pool). */
 export type RateLimiterStoreOptions = ConstructorParameters<typeof RateLimiterSQLite>[0];
 
@@ -95,8 +82,6 @@ export interface SqlDialect {
   quoteName(name: string): string;
   /** A multi-row insert that skips rows whose unique key exists; `RETURNING ...` may follow it. */
   insertIgnore(table: string, columns: readonly string[], rows: readonly SqlRow[]): RawStatement;
-  /** Where present, `insertIgnore`'s rows in a transaction go in prepared statements of `prepared.rows` rows, the rest as `insertIgnore`'s text. */
-  readonly prepared?: PreparedInserts;
   /**
    * A multi-row upsert adding the `added` columns of each row to the existing row of the same `key`;
    * `kept` columns (last in each row) are written by an insert and left as they are by an update.

@@ -15,36 +15,6 @@ export function rowsPerStatement(dialect: SqlDialect, columns: number): number {
   return Math.min(MAX_ROWS, Math.floor(dialect.maxParameters / columns));
 }
 
-const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true;
-
-/**
- * `dialect.insertIgnore` of `rows` with `tail` after it (`RETURNING ...` or nothing), answering the rows
- * the statements return: in a transaction on a dialect with prepared inserts, as many whole prepared
- * slices as the rows fill, in order, and the rest as one statement of SQL text.
- */
-async function insertIgnoreRows<T>(
-  db: Knex | Knex.Transaction,
-  dialect: SqlDialect,
-  table: string,
-  columns: readonly string[],
-  rows: readonly SqlRow[],
-  tail: string,
-): Promise<T[]> {
-  const answered: T[] = [];
-  let first = 0;
-  const prepared = dialect.prepared;
-  if (prepared && isTransaction(db) && rows.length >= prepared.rows) {
-    const sql = `${prepared.insertIgnore(table, columns)}${tail}`;
-    for (; first + prepared.rows <= rows.length; first += prepared.rows)
-      for (const row of await prepared.execute<T>(db, sql, rows.slice(first, first + prepared.rows))) answered.push(row);
-  }
-  if (first < rows.length) {
-    const { sql, bindings } = dialect.insertIgnore(table, columns, first === 0 ? rows : rows.slice(first));
-    for (const row of dialect.rawRows<T>(await db.raw(`${sql}${tail}`, bindings))) answered.push(row);
-  }
-  return answered;
-}
-
 /**
  * A multi-row insert that skips rows whose unique key exists and returns `returning` of the rows
  * it really inserted: `INSERT IGNORE ... RETURNING` on MariaDB (10.5+), `ON CONFLICT DO NOTHING
@@ -61,7 +31,8 @@ export async function insertIgnoreReturning<T>(
   returning: readonly string[],
 ): Promise<T[]> {
   if (rows.length === 0) return [];
-  return insertIgnoreRows<T>(db, dialect, table, columns, rows, ` RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`);
+  const { sql, bindings } = dialect.insertIgnore(table, columns, rows);
+  return dialect.rawRows<T>(await db.raw(`${sql} RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`, bindings));
 }
 
 /** A multi-row insert that skips rows whose unique key exists (`INSERT IGNORE` / `ON CONFLICT DO NOTHING`). */
@@ -73,7 +44,8 @@ export async function insertIgnore(
   rows: readonly SqlRow[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  await insertIgnoreRows(db, dialect, table, columns, rows, '');
+  const { sql, bindings } = dialect.insertIgnore(table, columns, rows);
+  await db.raw(sql, bindings);
 }
 
 /**
