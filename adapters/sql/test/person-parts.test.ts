@@ -2,8 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createSqlStorage } from '@northstar/adapter-sql';
 import { createMemoryStorage } from '@northstar/adapter-memory';
 import { DAY1, databaseAvailable, mulberry32, rowTable, selectedDatabases, storedEvent } from '@northstar/adapter-testing';
-import type { AggregateQuery, StoredEvent } from '@northstar/server';
+import type { AggregateQuery, FunnelQuery, StoredEvent } from '@northstar/server';
 import { aggregate } from '../src/events/aggregate.js';
+import { funnel } from '../src/events/funnel-query.js';
 import { groupedCountParts, groupedCounts } from '../src/events/grouped-counts.js';
 import { PERSON_PARTS, partNumbers, personParts } from '../src/events/person-parts.js';
 import { slotReader } from '../src/events/slot-reader.js';
@@ -43,6 +44,15 @@ const QUERIES: AggregateQuery[] = [
   { ...base, metric: 'total', interval: 'day', groupBy: { property: 'path', limit: 4 }, filters: [{ property: 'plan', op: 'eq', value: 'free' }] },
   { ...base, metric: 'uniq', interval: 'hour', timeZone: 'Asia/Kolkata', from: DAY1 + 5 * HOUR, to: DAY1 + 53 * HOUR, groupBy: { property: 'plan', limit: 1 } },
   { ...base, metric: 'uniq', interval: 'day', groupBy: { property: 'nowhere', limit: 5 } },
+];
+
+const steps = [{ event: '$pageview' }, { event: 'click' }, { event: '$pageview', filters: [{ property: 'plan', op: 'eq' as const, value: 'pro' }] }];
+const tenDays = { projectId: PROJECT, from: DAY1, to: DAY1 + 10 * 24 * HOUR };
+const FUNNELS: FunnelQuery[] = [
+  { ...tenDays, steps, windowMs: 48 * HOUR },
+  { ...tenDays, steps, windowMs: 48 * HOUR, groupBy: { property: 'path', limit: 4 } },
+  { ...tenDays, steps: steps.slice(0, 2), windowMs: 6 * HOUR, groupBy: { property: 'plan', limit: 1 } },
+  { ...tenDays, steps: steps.slice(0, 2), windowMs: 6 * HOUR, groupBy: { property: 'nowhere', limit: 3 } },
 ];
 
 describe('person parts', () => {
@@ -105,6 +115,26 @@ for (const kind of selectedDatabases().filter((name) => name !== 'memory')) {
         for (const parallelism of [2, 3, 16]) expect(await aggregate(db, dialect, query, parallelism)).toHaveLength(whole.length);
       }
       await memory.dispose();
+    });
+
+    it('answers funnels, grouped by a slotted property or not, cut into 2, 3 and 16 parts as one statement and as memory do', async () => {
+      const { db, dialect } = await opened;
+      const memory = createMemoryStorage();
+      await memory.eventLog.appendEvents(dataset());
+      await memory.people.linkDevice(PROJECT, 'device-3', 'user-linked');
+      for (const query of FUNNELS) {
+        const whole = await funnel(db, dialect, query, 1);
+        expect(whole, JSON.stringify(query)).toEqual(await memory.queryEngine.run({ kind: 'funnel', ...query }));
+        for (const parallelism of [2, 3, 16])
+          expect(await funnel(db, dialect, query, parallelism), `${parallelism} parts: ${JSON.stringify(query)}`).toEqual(whole);
+      }
+      await memory.dispose();
+    });
+
+    it('answers a cut funnel in one statement when a part has more rows than it may return', async () => {
+      const { db, dialect } = await opened;
+      const query = FUNNELS[1]!;
+      expect(await funnel(db, dialect, query, 2, 3)).toEqual(await funnel(db, dialect, query, 1));
     });
 
     it('names the person parts in every read of a time range of ns_events, so that it is a range of the time index', async () => {

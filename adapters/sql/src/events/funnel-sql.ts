@@ -89,11 +89,18 @@ b AS (
  *   that row; the text of a value id is read where groups are ranked and answered);
  * - `x`, `y`: the groups ranked; `u`: one row per person and step reached in a kept group, with the time
  *   from the previous step, and `r` those ranked for the nearest-rank median.
- * For one part of several of the `people` (no group-by: `funnelParts`), the rows are `k, d, c` instead:
- * how many people reached step k with d ms from the previous step — the parts' medians are read off their sum.
+ * For one part of several of the `people` (`funnelParts`; a group-by only of a slotted property), the rows
+ * are `grp, k, d, c` instead: how many people of the group (its key, `SlotReader.keyText`) reached step k
+ * with d ms from the previous step (at most `partRows` rows) — the groups are ranked and the medians read off the parts' sums.
  */
-export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, reader: SlotReader, people: PersonPart = EVERYONE): Knex.Raw {
-  if (people.count > 1 && query.groupBy) throw new Error('A grouped funnel ranks its groups over everyone: it is not cut into parts');
+export function funnelSql(
+  db: Knex,
+  dialect: SqlDialect,
+  query: FunnelQuery,
+  reader: SlotReader,
+  people: PersonPart = EVERYONE,
+  partRows = Number.POSITIVE_INFINITY,
+): Knex.Raw {
   const steps = range(query.steps.length);
   const later = range(query.steps.length, 2);
   const conditions = query.steps.map((step) => stepCondition(db, reader, step));
@@ -107,12 +114,35 @@ export function funnelSql(db: Knex, dialect: SqlDialect, query: FunnelQuery, rea
   // counted attempt's step-1 row, by its (project_id, uuid) key — as a join MariaDB scanned all of
   // `ns_events` and probed the attempts (7.5 s for a grouped funnel at 10 M bench events)
   const carried = query.groupBy !== undefined && !grouping.needsRow;
+  if (people.count > 1 && query.groupBy && !carried) throw new Error('A funnel grouped by a property without a slot is not cut into parts');
   const part = attempts(dialect, query, from, conditions, carried ? group : undefined, people);
   const rollup = stepOneFromRollup(query);
   // a group's text (up to 8,192 characters) only where it decides or is answered: a wide column in the
   // derived tables makes MariaDB's temporary tables spill to disk
   const label = (column: string) => (query.groupBy ? grouping.label(property, column) : db.raw(column));
   const groupOf = !query.groupBy ? 'NULL' : carried ? 'w.g' : `(SELECT ? FROM ns_events f WHERE f.project_id = ${literal(query.projectId)} AND f.uuid = w.sid)`;
+  const durations = `CASE ks.k ${later.map((k) => `WHEN ${k} THEN t${k} - t${k - 1}`).join(' ')} ELSE 0 END AS d`;
+  const stepNumbers = `(${steps.map((k) => `SELECT ${k} AS k`).join(' UNION ALL ')}) ks`;
+  // a part: every group's people per step and time from the previous step (the groups are ranked on the parts' sums)
+  const partTail = `
+u AS (SELECT w.g AS grp, ks.k, ${durations} FROM w JOIN ${stepNumbers} ON ks.k <= w.reached)
+SELECT ? AS grp, k, d, c FROM (SELECT grp, k, d, COUNT(*) AS c FROM u GROUP BY grp, k, d) z${Number.isFinite(partRows) ? ` LIMIT ${literal(partRows)}` : ''}`;
+  const wholeTail = `
+g AS (SELECT w.*, ${groupOf} AS grp FROM w),
+x AS (SELECT g.*, COUNT(*) OVER (PARTITION BY grp) AS size FROM g),
+y AS (SELECT x.*, DENSE_RANK() OVER (ORDER BY size DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, ?) AS gr FROM x),
+u AS (
+  SELECT grp, gr, ks.k, ${durations}
+  FROM y JOIN ${stepNumbers} ON ks.k <= y.reached
+  WHERE y.gr <= ${literal(limit)}
+),
+r AS (
+  SELECT gr, grp, k, d, ROW_NUMBER() OVER (PARTITION BY gr, k ORDER BY d) AS rk, COUNT(*) OVER (PARTITION BY gr, k) AS cnt FROM u
+)
+SELECT gr, ? AS grp, k, people, median FROM (
+  SELECT gr, MAX(grp) AS grp, k, MAX(cnt) AS people, MAX(CASE WHEN rk = ${dialect.intDiv('(cnt + 1)', 2)} THEN d END) AS median
+  FROM r GROUP BY gr, k
+) z`;
   const sql = `
 WITH RECURSIVE q AS (
   SELECT DISTINCT f.person_key AS p FROM ${from} WHERE f.project_id = ? AND ? AND f.ts >= ? AND f.ts < ? AND f.person_key IS NOT NULL${eventsInPart('f', people)}
@@ -137,26 +167,7 @@ w AS (
   UNION ALL
   SELECT sid, g, 1 AS reached, ${steps.map((k) => `NULL AS t${k}`).join(', ')} FROM r1 WHERE rn = 1
 ),
-g AS (SELECT w.*, ${groupOf} AS grp FROM w),
-x AS (SELECT g.*, COUNT(*) OVER (PARTITION BY grp) AS size FROM g),
-y AS (SELECT x.*, DENSE_RANK() OVER (ORDER BY size DESC, CASE WHEN grp IS NULL THEN 1 ELSE 0 END, ?) AS gr FROM x),
-u AS (
-  SELECT grp, gr, ks.k, CASE ks.k ${later.map((k) => `WHEN ${k} THEN t${k} - t${k - 1}`).join(' ')} ELSE 0 END AS d
-  FROM y JOIN (${steps.map((k) => `SELECT ${k} AS k`).join(' UNION ALL ')}) ks ON ks.k <= y.reached
-  WHERE y.gr <= ${literal(limit)}
-)${
-    people.count > 1
-      ? `
-SELECT k, d, COUNT(*) AS c FROM u GROUP BY k, d`
-      : `,
-r AS (
-  SELECT gr, grp, k, d, ROW_NUMBER() OVER (PARTITION BY gr, k ORDER BY d) AS rk, COUNT(*) OVER (PARTITION BY gr, k) AS cnt FROM u
-)
-SELECT gr, ? AS grp, k, people, median FROM (
-  SELECT gr, MAX(grp) AS grp, k, MAX(cnt) AS people, MAX(CASE WHEN rk = ${dialect.intDiv('(cnt + 1)', 2)} THEN d END) AS median
-  FROM r GROUP BY gr, k
-) z`
-  }`;
+${people.count > 1 ? partTail : wholeTail}`;
   const second = conditions[1] ?? conditions[0]!;
   return db.raw(sql, [
     query.projectId,
@@ -167,8 +178,8 @@ SELECT gr, ? AS grp, k, people, median FROM (
     ...(rollup
       ? [query.projectId, query.steps[0]!.event, query.from / DAY_MS, query.to / DAY_MS]
       : [...(carried ? [group] : []), query.projectId, conditions[0]!, query.from, query.to]),
-    ...(query.groupBy && !carried ? [group] : []),
-    label('grp'),
-    ...(people.count > 1 ? [] : [label('z.grp')]),
+    ...(people.count > 1
+      ? [query.groupBy ? grouping.keyText(property, 'z.grp') : db.raw('NULL')]
+      : [...(query.groupBy && !carried ? [group] : []), label('grp'), label('z.grp')]),
   ]);
 }
