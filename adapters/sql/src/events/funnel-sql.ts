@@ -25,7 +25,8 @@ interface Part {
 
 /**
  * The attempts of the people who can pass step 1 (`q`), as the memory engine walks them:
- * - `e`, `o`: each candidate's events matching a step, numbered (`seq`) in the funnel's order (time,
+ * - `e`, `o`: each candidate's events matching a step (but for those after the range that match step 1
+ *   alone: no attempt starts there, and no attempt takes them), numbered (`seq`) in the funnel's order (time,
  *   first step matched, uuid), with `c<k>`, the running count of step-k events so far; `o` is read by every
  *   step's join, and computed once (`dialect.sharedCte`);
  * - `n`: `x<k>` = c<k> + 1: the next step-k event after a row is the person's step-k event whose count is
@@ -49,6 +50,7 @@ e AS (
     CASE ${steps.map((k) => `WHEN ? THEN ${k}`).join(' ')} END AS fs, ${group ? '?' : 'NULL'} AS g
   FROM ${from}
   WHERE f.project_id = ? AND f.event_name IN (${names.map(() => '?').join(', ')}) AND f.ts >= ? AND f.ts < ?${eventsInPart('f', people)} AND f.person_key IN (SELECT p FROM q)
+    AND (f.ts < ? OR ${later.map(() => '?').join(' OR ')})
 ),
 o AS (
   ${dialect.sharedCte(
@@ -73,7 +75,18 @@ b AS (
 )`;
   return {
     sql,
-    bindings: [...conditions, ...conditions, ...(group ? [group] : []), query.projectId, ...names, query.from, query.to + query.windowMs, query.to],
+    bindings: [
+      ...conditions,
+      ...conditions,
+      ...(group ? [group] : []),
+      query.projectId,
+      ...names,
+      query.from,
+      query.to + query.windowMs,
+      query.to,
+      ...conditions.slice(1),
+      query.to,
+    ],
   };
 }
 
