@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
-import { upsertAdding, upsertAddingReturning } from './insert-ignore.js';
+import { upsertAdding } from './insert-ignore.js';
 
 export interface VersionBump {
   /** The write deleted user ids of `ns_users` (a user's deletion, a project's data): their `forgets` count moves too. */
@@ -41,14 +41,14 @@ export async function bumpDataVersion(
  */
 export async function bumpDataVersionReadingForgets(trx: Knex.Transaction, dialect: SqlDialect, projectIds: Iterable<number>): Promise<Map<number, number>> {
   const projects = sortedProjects(projectIds);
-  const rows = await upsertAddingReturning<{ project_id: number | string; forgets: number | string }>(
-    trx,
-    dialect,
+  if (projects.length === 0) return new Map();
+  const { sql, bindings } = dialect.upsertAdding(
     'ns_data_versions',
     ['project_id'],
     ['version'],
     projects.map((project) => [project, 1]),
-    ['project_id', 'forgets'],
   );
+  const returning = ['project_id', 'forgets'].map((name) => dialect.quoteName(name)).join(', ');
+  const rows = dialect.rawRows<{ project_id: number | string; forgets: number | string }>(await trx.raw(`${sql} RETURNING ${returning}`, bindings));
   return new Map(rows.map((row) => [Number(row.project_id), Number(row.forgets)]));
 }

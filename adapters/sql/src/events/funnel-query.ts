@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
-import { rankGroups } from '@northstar/core';
 import type { FunnelGroupRow, FunnelQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
+import { rankGroupKeys } from './group-keys.js';
 import { slotReader } from './slot-reader.js';
 import type { SlotReader } from './slot-reader.js';
 import { personParts } from './person-parts.js';
@@ -51,26 +51,6 @@ function stepsOf(durations: StepDurations): FunnelGroupRow['steps'] {
 }
 
 /**
- * The kept groups in rank order: by their people at step 1 (core's `rankGroups`, the order of the one
- * statement), the texts looked up only for the groups that can rank — the first `limit` and every group
- * tied with the last of them.
- */
-async function rankedGroups(groups: Map<string | null, StepDurations>, limit: number, reader: SlotReader, property: string): Promise<FunnelGroupRow[]> {
-  const sizes = [...groups].map(([key, durations]) => [key, [...durations[0]!.values()].reduce((sum, c) => sum + c, 0)] as const);
-  sizes.sort((a, b) => b[1] - a[1]);
-  const least = sizes[Math.min(limit, sizes.length) - 1]?.[1] ?? 0;
-  const candidates = sizes.filter(([, size]) => size >= least);
-  const texts = await reader.labelsOf(
-    property,
-    candidates.flatMap(([key]) => (key === null ? [] : [key])),
-  );
-  const labelOf = (key: string | null) => (key === null ? null : (texts.get(key) ?? key));
-  const keyOf = new Map(candidates.map(([key]) => [labelOf(key), key]));
-  const ranks = rankGroups(new Map(candidates.map(([key, size]) => [labelOf(key), size])), limit);
-  return [...ranks].map(([label]) => ({ group: label, steps: stepsOf(groups.get(keyOf.get(label) ?? null)!) }));
-}
-
-/**
  * A funnel over `count` parts of the people at once (a person's attempts depend on their own events only):
  * each part counts its people per group, step and time from the previous step (`funnelSql`); a group's steps
  * are the sums, each median the nearest-rank one of the summed times. Undefined when a part has more than
@@ -99,7 +79,10 @@ async function funnelParts(
     if (step) step.set(Number(row.d), (step.get(Number(row.d)) ?? 0) + Number(row.c));
   }
   if (!query.groupBy) return [{ steps: stepsOf(groups.get(null) ?? query.steps.map(() => new Map<number, number>())) }];
-  return rankedGroups(groups, query.groupBy.limit ?? 1, reader, query.groupBy.property);
+  // groups ranked by their people at step 1, as the one statement ranks them
+  const sizes = new Map([...groups].map(([key, durations]) => [key, [...durations[0]!.values()].reduce((sum, c) => sum + c, 0)]));
+  const ranked = await rankGroupKeys(sizes, query.groupBy.limit ?? 1, reader, query.groupBy.property);
+  return ranked.map(({ key, label }) => ({ group: label, steps: stepsOf(groups.get(key)!) }));
 }
 
 /** True when the funnel's group (if any) is a slotted property, carried with the events: only then is it cut into parts. */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { rankGroups } from '@northstar/core';
 import type { AggregateQuery } from '@northstar/server';
 import type { SqlDialect } from '../dialects/sql-dialect.js';
 import type { BucketRow } from './aggregate-rollup.js';
+import { rankGroupKeys } from './group-keys.js';
 import { matchingRows } from './matching-events.js';
 import { EVERYONE, personParts } from './person-parts.js';
 import type { PersonPart } from './person-parts.js';
@@ -110,30 +110,6 @@ LIMIT ${literal(maxRows + 1)}`,
 }
 
 /**
- * The groups of one event to keep, each with its rank and text (`rankGroups` on the texts), looking up the
- * texts of only the groups that can rank: the first `limit` by their whole and every group tied with the
- * last of them.
- */
-async function rankedGroups(
-  groups: Map<string | null, GroupSum>,
-  limit: number,
-  reader: SlotReader,
-  property: string,
-): Promise<{ key: string | null; label: string | null; rank: number }[]> {
-  const wholes = [...groups].map(([key, group]) => [key, group.whole] as const).sort((a, b) => b[1] - a[1]);
-  const least = wholes[Math.min(limit, wholes.length) - 1]?.[1] ?? 0;
-  const candidates = wholes.filter(([, whole]) => whole >= least);
-  const texts = await reader.labelsOf(
-    property,
-    candidates.flatMap(([key]) => (key === null ? [] : [key])),
-  );
-  const labelOf = (key: string | null) => (key === null ? null : (texts.get(key) ?? key));
-  const keyOf = new Map(candidates.map(([key]) => [labelOf(key), key]));
-  const ranks = rankGroups(new Map(candidates.map(([key, whole]) => [labelOf(key), whole])), limit);
-  return [...ranks].map(([label, rank]) => ({ key: keyOf.get(label) ?? null, label, rank }));
-}
-
-/**
  * `uniq` and `total` by group over `parallelism` parts of the people read at once (`person-parts.ts`:
  * each part's events are index ranges of their own). No person is in two parts, so a group's value in a
  * bucket and over the whole range are the sums of its parts': the groups of each event are ranked on
@@ -179,7 +155,8 @@ export async function groupedCountParts(
   const property = query.groupBy?.property ?? '';
   const result: BucketRow[] = [];
   for (const [event, groups] of events) {
-    for (const { key, label, rank } of await rankedGroups(groups, limit, reader, property)) {
+    const wholes = new Map([...groups].map(([key, group]) => [key, group.whole]));
+    for (const { key, label, rank } of await rankGroupKeys(wholes, limit, reader, property)) {
       for (const cell of groups.get(key)!.buckets.values()) result.push({ event, bucket: cell.bucket, grp: label, grank: rank, value: cell.value });
     }
   }

@@ -67,21 +67,6 @@ export async function upsertAdding(
   await db.raw(sql, bindings);
 }
 
-/** `upsertAdding` answering `returning` of every row as the statement left it (inserted or added to). */
-export async function upsertAddingReturning<T>(
-  db: Knex | Knex.Transaction,
-  dialect: SqlDialect,
-  table: string,
-  key: readonly string[],
-  added: readonly string[],
-  rows: readonly SqlRow[],
-  returning: readonly string[],
-): Promise<T[]> {
-  if (rows.length === 0) return [];
-  const { sql, bindings } = dialect.upsertAdding(table, key, added, rows);
-  return dialect.rawRows<T>(await db.raw(`${sql} RETURNING ${returning.map((name) => dialect.quoteName(name)).join(', ')}`, bindings));
-}
-
 /** `insertIgnoreReturning` for a few rows given as objects with the same keys (links, replay chunks). */
 export function insertObjectsIgnoreReturning<T>(
   db: Knex | Knex.Transaction,
