@@ -5,31 +5,30 @@ import type { KeyedEvent } from './insert-events.js';
 
 const USER_COLUMNS = ['project_id', 'user_id'];
 
-/** User ids one process remembers per project at most, the oldest forgotten first (about 10 MB at 200 characters each). */
-export const KNOWN_USERS_PER_PROJECT = 50_000;
+/** User ids one process remembers in all, per database (some 20 MB at 100 bytes each); past that it starts over. */
+export const KNOWN_USERS = 200_000;
 
 /** The user ids of one project this process knows are in `ns_users`, true while the project's `forgets` count is `forgets`. */
-interface KnownUsers {
+interface ProjectUsers {
   forgets: number;
   ids: Set<string>;
 }
 
-/** Per database (knex pool), per project. */
-const knownByDb = new WeakMap<Knex, Map<number, KnownUsers>>();
+/** What one process knows of a database (knex pool): per project, and how many ids in all. */
+interface KnownUsers {
+  projects: Map<number, ProjectUsers>;
+  total: number;
+}
 
-function knownUsers(db: Knex): Map<number, KnownUsers> {
+const knownByDb = new WeakMap<Knex, KnownUsers>();
+
+function knownUsers(db: Knex): KnownUsers {
   let known = knownByDb.get(db);
   if (!known) {
-    known = new Map();
+    known = { projects: new Map(), total: 0 };
     knownByDb.set(db, known);
   }
   return known;
-}
-
-function remember(ids: Set<string>, id: string): void {
-  if (ids.has(id)) return;
-  if (ids.size >= KNOWN_USERS_PER_PROJECT) ids.delete(ids.values().next().value!);
-  ids.add(id);
 }
 
 /** The distinct user ids of the stored events, per project. */
@@ -58,7 +57,7 @@ function userIdsOf(stored: readonly KeyedEvent[]): Map<number, Set<string>> {
  * every id is offered again) or after it (it deletes what this transaction stored as well).
  */
 export class UserRegistration {
-  private readonly known: Map<number, KnownUsers>;
+  private readonly known: KnownUsers;
   private readonly seen: { projectId: number; forgets: number; ids: Set<string> }[] = [];
 
   constructor(db: Knex) {
@@ -74,7 +73,7 @@ export class UserRegistration {
     const rows: [number, string][] = [];
     for (const [projectId, ids] of userIdsOf(stored)) {
       const count = forgets.get(projectId) ?? 0;
-      const entry = this.known.get(projectId);
+      const entry = this.known.projects.get(projectId);
       const registered = entry?.forgets === count ? entry.ids : undefined;
       for (const id of ids) if (!registered?.has(id)) rows.push([projectId, id]);
       this.seen.push({ projectId, forgets: count, ids });
@@ -86,14 +85,25 @@ export class UserRegistration {
 
   /** Once the transaction committed: remembers its user ids, unless a later count of their project was seen meanwhile. */
   committed(): void {
+    const { projects } = this.known;
     for (const { projectId, forgets, ids } of this.seen) {
-      let entry = this.known.get(projectId);
+      let entry = projects.get(projectId);
+      if (entry && entry.forgets > forgets) continue;
       if (!entry || entry.forgets < forgets) {
+        this.known.total -= entry?.ids.size ?? 0;
         entry = { forgets, ids: new Set() };
-        this.known.set(projectId, entry);
+        projects.set(projectId, entry);
       }
-      if (entry.forgets !== forgets) continue;
-      for (const id of ids) remember(entry.ids, id);
+      for (const id of ids) {
+        if (entry.ids.has(id)) continue;
+        if (this.known.total >= KNOWN_USERS) {
+          // forgetting costs only an INSERT IGNORE of ids that are there: start over rather than track age
+          for (const other of projects.values()) other.ids.clear();
+          this.known.total = 0;
+        }
+        entry.ids.add(id);
+        this.known.total += 1;
+      }
     }
   }
 }
